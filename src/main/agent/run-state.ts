@@ -1,0 +1,203 @@
+import type { AssistantMessage } from '../../shared/decision';
+import type {
+  EventOf,
+  EventPayloads,
+  HermesEvent,
+  ModelInfo,
+  ModelMode,
+  RunReport,
+  RunStatus,
+  TokenUsage,
+} from '../../shared/events';
+
+export type DecisionEvent = EventOf<'decision'>;
+export type ToolResultEvent = EventOf<'tool.finished'> | EventOf<'tool.failed'>;
+
+/** Everything one round of the log holds, in the order the context needs it. */
+export interface RoundRecord {
+  round: number;
+  mode: ModelMode;
+  response?: AssistantMessage;
+  decisions: DecisionEvent[];
+  started: Set<string>;
+  results: Map<string, ToolResultEvent>;
+  /** Things the model must be told after this round's results (a tool was disabled, ...). */
+  notices: string[];
+  answers: Map<string, EventOf<'human.responded'>>;
+}
+
+/**
+ * The state of a run is a fold over its events, nothing more: the live loop, resume after a crash
+ * and the rebuild of any past round's context all go through `applyEvent`.
+ */
+export interface RunState {
+  runId: string;
+  task: string;
+  model: ModelInfo;
+  workspace: string;
+  tools: string[];
+  maxRounds: number;
+  status: RunStatus;
+  mode: ModelMode;
+  rounds: RoundRecord[];
+  disabled: Map<string, string>;
+  /** `tool + arguments + error` → how many times that exact failure happened. */
+  failures: Map<string, number>;
+  pendingRequest?: EventPayloads['human.requested'];
+  finished?: EventPayloads['run.finished'];
+  usage: TokenUsage;
+  startedAt: number;
+  lastTs: number;
+  lastSeq: number;
+}
+
+export function initialState(started: EventOf<'run.started'>): RunState {
+  return {
+    runId: started.runId,
+    task: started.task,
+    model: started.model,
+    workspace: started.workspace,
+    tools: started.tools,
+    maxRounds: started.maxRounds,
+    status: 'running',
+    mode: 'native',
+    rounds: [],
+    disabled: new Map(),
+    failures: new Map(),
+    usage: { prompt: 0, completion: 0 },
+    startedAt: started.ts,
+    lastTs: started.ts,
+    lastSeq: started.seq,
+  };
+}
+
+export function currentRound(state: RunState): RoundRecord | undefined {
+  return state.rounds[state.rounds.length - 1];
+}
+
+/** Stable key of a call: same tool and same arguments, whatever the key order. */
+export function callSignature(name: string, args: unknown): string {
+  return `${name}(${canonicalJson(args)})`;
+}
+
+export function failureKey(name: string, args: unknown, error: string): string {
+  return `${callSignature(name, args)} -> ${error}`;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function applyEvent(state: RunState, event: HermesEvent): RunState {
+  state.lastSeq = event.seq;
+  state.lastTs = event.ts;
+  const round = currentRound(state);
+  switch (event.type) {
+    case 'run.started':
+      break;
+    case 'model.request':
+      state.mode = event.mode;
+      // A round asked again (after falling back to JSON mode) is still the same round.
+      if (round && round.round === event.round && !round.response) {
+        round.mode = event.mode;
+        break;
+      }
+      state.rounds.push({
+        round: event.round,
+        mode: event.mode,
+        decisions: [],
+        started: new Set(),
+        results: new Map(),
+        notices: [],
+        answers: new Map(),
+      });
+      break;
+    case 'model.response':
+      if (round) round.response = event.raw;
+      state.usage.prompt += event.usage.prompt;
+      state.usage.completion += event.usage.completion;
+      break;
+    case 'model.retry':
+    case 'context.updated':
+      break;
+    case 'decision':
+      round?.decisions.push(event);
+      break;
+    case 'tool.started':
+      round?.started.add(event.callId);
+      break;
+    case 'tool.finished':
+      round?.results.set(event.callId, event);
+      break;
+    case 'tool.failed':
+      round?.results.set(event.callId, event);
+      if (event.kind === 'error' || event.kind === 'timeout' || event.kind === 'crashed') {
+        const key = failureKey(event.name, event.arguments, event.error);
+        state.failures.set(key, (state.failures.get(key) ?? 0) + 1);
+      }
+      break;
+    case 'tool.disabled':
+      state.disabled.set(event.name, event.reason);
+      round?.notices.push(`The tool ${event.name} is no longer available in this run: ${event.reason}`);
+      break;
+    case 'human.requested':
+      state.pendingRequest = event;
+      break;
+    case 'human.responded':
+      round?.answers.set(event.requestId, event);
+      state.pendingRequest = undefined;
+      break;
+    case 'run.paused':
+      state.status = 'paused';
+      break;
+    case 'run.resumed':
+      state.status = 'running';
+      break;
+    case 'run.finished':
+      state.status = event.status;
+      state.finished = event;
+      break;
+    default: {
+      const unknown: never = event;
+      throw new Error(`unhandled event ${JSON.stringify(unknown)}`);
+    }
+  }
+  return state;
+}
+
+/** Folds a whole log; undefined when the log does not start with `run.started`. */
+export function foldEvents(events: readonly HermesEvent[]): RunState | undefined {
+  const [first, ...rest] = events;
+  if (first?.type !== 'run.started') return undefined;
+  const state = initialState(first);
+  for (const event of rest) applyEvent(state, event);
+  return state;
+}
+
+/** The run report: what `run.finished` carries and `show` prints. */
+export function buildReport(state: RunState, now: number): RunReport {
+  const toolCallsByName: Record<string, number> = {};
+  let toolCalls = 0;
+  let toolFailures = 0;
+  for (const round of state.rounds) {
+    for (const result of round.results.values()) {
+      if (!round.started.has(result.callId)) continue;
+      toolCalls += 1;
+      toolCallsByName[result.name] = (toolCallsByName[result.name] ?? 0) + 1;
+      if (result.type === 'tool.failed') toolFailures += 1;
+    }
+  }
+  return {
+    rounds: state.rounds.length,
+    durationMs: Math.max(0, now - state.startedAt),
+    tokens: { ...state.usage, total: state.usage.prompt + state.usage.completion },
+    toolCalls,
+    toolCallsByName,
+    toolFailures,
+  };
+}

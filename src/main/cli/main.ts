@@ -1,0 +1,92 @@
+import { parseArgs } from 'node:util';
+import { debugParse } from '../agent/parser/debug-parse';
+import { eventsCommand, runsCommand, showCommand } from './inspect-commands';
+import { type CliIo, EXIT, processIo } from './io';
+import { runCommand } from './run-command';
+
+const USAGE = `Usage: hermes-studio <command> [options]
+
+Commands:
+  run "<task>"        run a task, printing its events as they happen
+  runs                list runs, newest first
+  show <runId>        a run's report: status, rounds, duration, tokens, tool calls
+  events <runId>      a run's stored events (--json: NDJSON, large outputs in full)
+  debug parse         read assistant messages ({content, tool_calls}) on stdin and print
+                      the decisions parsed from each (--ndjson: one message per line)
+
+Options:
+  --json                 NDJSON output (one event per line)
+  --base-url URL         OpenAI-compatible endpoint (env LLM_BASE_URL, default OpenAI)
+  --model NAME           model name (env LLM_MODEL_NAME)
+  --api-key-env VAR      environment variable holding the API key (default LLM_API_KEY)
+  --max-rounds N         round limit (env AGENT_MAX_ROUND, default 15)
+  --approvals MODE       ask | auto | deny: what to do with tool calls that need approval
+  --data-dir DIR         where runs live (env HERMES_DATA_DIR)
+  --model-script FILE    play recorded replies instead of calling a model (demos, tests)
+
+Exit codes: 0 succeeded, 1 failed, 2 usage or configuration error, 3 paused waiting for a person.`;
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  ndjson: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  'api-key-env': { type: 'string' },
+  'max-rounds': { type: 'string' },
+  approvals: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'model-script': { type: 'string' },
+} as const;
+
+/** Runs one CLI invocation and returns its exit code. Never throws for bad input. */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    io.error(`${(error as Error).message.split('\n')[0]}\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    (command || values.help ? io.out : io.error)(USAGE);
+    return values.help ? EXIT.ok : EXIT.usage;
+  }
+  const flags = {
+    json: values.json ?? false,
+    ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+    ...(values.model !== undefined ? { model: values.model } : {}),
+    ...(values['api-key-env'] !== undefined ? { apiKeyEnv: values['api-key-env'] } : {}),
+    ...(values['max-rounds'] !== undefined ? { maxRounds: values['max-rounds'] } : {}),
+    ...(values.approvals !== undefined ? { approvals: values.approvals } : {}),
+    ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
+    ...(values['model-script'] !== undefined ? { modelScript: values['model-script'] } : {}),
+  };
+  const needs = (count: number, what: string): boolean => {
+    if (rest.length === count) return true;
+    io.error(`${command} takes ${what}\n\n${USAGE}`);
+    return false;
+  };
+  switch (command) {
+    case 'run':
+      return needs(1, 'one task in quotes') ? runCommand(rest[0] ?? '', flags, io) : EXIT.usage;
+    case 'runs':
+      return needs(0, 'no arguments') ? runsCommand(flags, io) : EXIT.usage;
+    case 'show':
+      return needs(1, 'a run id') ? showCommand(rest[0] ?? '', flags, io) : EXIT.usage;
+    case 'events':
+      return needs(1, 'a run id') ? eventsCommand(rest[0] ?? '', flags, io) : EXIT.usage;
+    case 'debug':
+      if (rest[0] !== 'parse' || rest.length !== 1) {
+        io.error(`debug takes one subcommand: parse\n\n${USAGE}`);
+        return EXIT.usage;
+      }
+      for (const line of debugParse(await io.readStdin(), values.ndjson ?? false)) io.out(line);
+      return EXIT.ok;
+    default:
+      io.error(`unknown command '${command}'\n\n${USAGE}`);
+      return EXIT.usage;
+  }
+}

@@ -1,0 +1,171 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseEnv } from 'node:util';
+import { z } from 'zod';
+import type { ApprovalPolicy } from '../tools/types';
+import { defaultDataDir } from './data-dir';
+
+export const APPROVAL_MODES = ['ask', 'auto', 'deny'] as const;
+export type ApprovalMode = (typeof APPROVAL_MODES)[number];
+
+/** Everything a run needs to know, resolved once. Holds the key itself: never log or store this object. */
+export interface RunConfig {
+  dataDir: string;
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  apiKeyEnv: string;
+  temperature: number;
+  maxRounds: number;
+  approvals: ApprovalMode;
+  toolPolicies: Record<string, ApprovalPolicy>;
+  stream: boolean;
+  timeoutMs: number;
+  /** A recorded model instead of an endpoint (demos, tests). */
+  modelScript?: string;
+}
+
+/** What flags can set; absent means "not given". */
+export interface ConfigFlags {
+  baseUrl?: string;
+  model?: string;
+  apiKeyEnv?: string;
+  maxRounds?: string;
+  approvals?: string;
+  dataDir?: string;
+  modelScript?: string;
+}
+
+const settingsSchema = z
+  .object({
+    baseUrl: z.string(),
+    model: z.string(),
+    apiKeyEnv: z.string(),
+    temperature: z.number().min(0).max(2),
+    maxRounds: z.number().int().positive(),
+    approvals: z.enum(APPROVAL_MODES),
+    toolPolicies: z.record(z.string(), z.enum(['allow', 'ask', 'deny'])),
+    stream: z.boolean(),
+    timeoutMs: z.number().int().positive(),
+  })
+  .partial();
+
+export const DEFAULTS = {
+  baseUrl: 'https://api.openai.com/v1',
+  model: 'gpt-4o-mini',
+  temperature: 0.2,
+  maxRounds: 15,
+  timeoutMs: 120_000,
+} as const;
+
+export type ConfigResult = { ok: true; config: RunConfig } | { ok: false; error: string };
+
+/**
+ * Flags win, then the environment (with a `.env` file in `cwd` under the real environment), then
+ * `<data dir>/settings.json`, then defaults. Every error is one line that says what to fix.
+ */
+export function resolveConfig(flags: ConfigFlags, processEnv: NodeJS.ProcessEnv, cwd: string): ConfigResult {
+  const dotEnv = readDotEnv(join(cwd, '.env'));
+  if (!dotEnv.ok) return dotEnv;
+  const env: NodeJS.ProcessEnv = { ...dotEnv.values, ...processEnv };
+  const dataDir = flags.dataDir ?? env.HERMES_DATA_DIR ?? defaultDataDir(env);
+  const settings = readSettings(join(dataDir, 'settings.json'));
+  if (!settings.ok) return settings;
+  const file = settings.values;
+
+  const baseUrl =
+    flags.baseUrl ?? env.LLM_BASE_URL ?? env.OPENAI_BASE_URL ?? file.baseUrl ?? DEFAULTS.baseUrl;
+  if (!flags.modelScript && !/^https?:\/\/[^\s]+$/.test(baseUrl)) {
+    return {
+      ok: false,
+      error: `the base URL '${baseUrl}' is not an http(s) URL (set --base-url or LLM_BASE_URL)`,
+    };
+  }
+  const maxRounds = positiveInt(flags.maxRounds ?? env.AGENT_MAX_ROUND, file.maxRounds ?? DEFAULTS.maxRounds);
+  if (!maxRounds.ok) return { ok: false, error: `--max-rounds / AGENT_MAX_ROUND ${maxRounds.error}` };
+  const temperatureText = env.LLM_TEMPERATURE;
+  const temperature =
+    temperatureText === undefined ? (file.temperature ?? DEFAULTS.temperature) : Number(temperatureText);
+  if (!Number.isFinite(temperature) || temperature < 0 || temperature > 2) {
+    return { ok: false, error: `LLM_TEMPERATURE must be a number from 0 to 2, got '${temperatureText}'` };
+  }
+  const approvals = flags.approvals ?? file.approvals ?? 'ask';
+  if (!(APPROVAL_MODES as readonly string[]).includes(approvals)) {
+    return {
+      ok: false,
+      error: `--approvals must be one of ${APPROVAL_MODES.join(', ')}, got '${approvals}'`,
+    };
+  }
+  const apiKeyEnv = flags.apiKeyEnv ?? file.apiKeyEnv ?? 'LLM_API_KEY';
+  if (flags.apiKeyEnv && !env[flags.apiKeyEnv]) {
+    return { ok: false, error: `--api-key-env names ${flags.apiKeyEnv}, but that variable is not set` };
+  }
+  const apiKey =
+    env[apiKeyEnv] || (apiKeyEnv === 'LLM_API_KEY' ? env.OPENAI_API_KEY : undefined) || undefined;
+  if (!flags.modelScript && !apiKey && new URL(baseUrl).hostname === 'api.openai.com') {
+    return {
+      ok: false,
+      error:
+        'no API key: set LLM_API_KEY (or OPENAI_API_KEY, or name another variable with --api-key-env), or point --base-url at a local server such as http://127.0.0.1:11434/v1',
+    };
+  }
+  return {
+    ok: true,
+    config: {
+      dataDir,
+      baseUrl,
+      model: flags.model ?? env.LLM_MODEL_NAME ?? file.model ?? DEFAULTS.model,
+      ...(apiKey ? { apiKey } : {}),
+      apiKeyEnv,
+      temperature,
+      maxRounds: maxRounds.value,
+      approvals: approvals as ApprovalMode,
+      toolPolicies: file.toolPolicies ?? {},
+      stream: file.stream ?? true,
+      timeoutMs: file.timeoutMs ?? DEFAULTS.timeoutMs,
+      ...(flags.modelScript ? { modelScript: flags.modelScript } : {}),
+    },
+  };
+}
+
+function positiveInt(
+  text: string | undefined,
+  fallback: number,
+): { ok: true; value: number } | { ok: false; error: string } {
+  if (text === undefined) return { ok: true, value: fallback };
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    return { ok: false, error: `must be a whole number of at least 1, got '${text}'` };
+  return { ok: true, value };
+}
+
+function readDotEnv(
+  file: string,
+): { ok: true; values: Record<string, string> } | { ok: false; error: string } {
+  if (!existsSync(file)) return { ok: true, values: {} };
+  try {
+    return { ok: true, values: parseEnv(readFileSync(file, 'utf8')) as Record<string, string> };
+  } catch (error) {
+    return { ok: false, error: `cannot read ${file}: ${(error as Error).message}` };
+  }
+}
+
+function readSettings(
+  file: string,
+): { ok: true; values: z.infer<typeof settingsSchema> } | { ok: false; error: string } {
+  if (!existsSync(file)) return { ok: true, values: {} };
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return { ok: false, error: `the settings file ${file} is not valid JSON: ${(error as Error).message}` };
+  }
+  const parsed = settingsSchema.safeParse(json);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      error: `the settings file ${file} has bad values: ${z.prettifyError(parsed.error).replace(/\n/g, '; ')}`,
+    };
+  }
+  return { ok: true, values: parsed.data };
+}
