@@ -1,0 +1,40 @@
+import { type BrowserWindow, ipcMain } from 'electron';
+import { z } from 'zod';
+import { HERMES_CALLS, type HermesCallName, hermesContract, ipcChannel } from '../../shared/api';
+import type { HermesHandlers } from './handlers';
+import { isTrustedSender, type RendererLocation } from './trust';
+
+/**
+ * Serves the contract over IPC: one handler per call on its own `hermes:` channel. Every request is
+ * checked for its sender and parsed with the call's schema before it reaches the handlers.
+ * Returns a function that removes the handlers.
+ */
+export function serveApiOverIpc(
+  window: BrowserWindow,
+  location: RendererLocation,
+  handlers: HermesHandlers,
+): () => void {
+  for (const name of HERMES_CALLS) {
+    ipcMain.handle(ipcChannel(name), (event, request: unknown) => {
+      if (
+        window.isDestroyed() ||
+        !isTrustedSender(event.senderFrame, window.webContents.mainFrame, location)
+      ) {
+        throw new Error(`hermes: ${name} refused: the request did not come from the Hermes Studio window`);
+      }
+      return dispatch(name, request, handlers);
+    });
+  }
+  return () => {
+    for (const name of HERMES_CALLS) ipcMain.removeHandler(ipcChannel(name));
+  };
+}
+
+function dispatch<K extends HermesCallName>(name: K, request: unknown, handlers: HermesHandlers): unknown {
+  const parsed = hermesContract[name].request.safeParse(request);
+  if (!parsed.success) {
+    throw new Error(`hermes: invalid ${name} request: ${z.prettifyError(parsed.error)}`);
+  }
+  const handler = handlers[name] as (request: unknown) => unknown;
+  return handler(parsed.data);
+}
