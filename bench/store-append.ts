@@ -52,6 +52,8 @@ function started(runId: string): NewEvent {
     workspace: `/data/workspaces/${runId}`,
     tools: ['read_file', 'write_file', 'list_dir', 'run_command'],
     maxRounds: 50,
+    approvals: 'ask',
+    escalation: 'fail',
   };
 }
 

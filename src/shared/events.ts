@@ -25,6 +25,10 @@ export interface RunReport {
   toolFailures: number;
 }
 
+export type ApprovalMode = 'ask' | 'auto' | 'deny';
+export type EscalationMode = 'ask' | 'fail';
+export type Escalation = 'round_limit' | 'loop' | 'tool_disabled';
+
 /** How the model is asked: native function calling, or JSON decisions in content. */
 export type ModelMode = 'native' | 'json';
 
@@ -33,6 +37,7 @@ export type ToolFailureKind =
   | 'unknown_tool'
   | 'disabled'
   | 'policy'
+  | 'denied'
   | 'timeout'
   | 'crashed'
   | 'error'
@@ -46,6 +51,10 @@ export interface EventPayloads {
     workspace: string;
     tools: string[];
     maxRounds: number;
+    /** How tool calls that need approval are treated; kept so a resumed run behaves the same. */
+    approvals: ApprovalMode;
+    /** Whether a round limit, a loop or a disabled tool asks the person or ends the run. */
+    escalation: EscalationMode;
     parentRunId?: string;
     forkedAtSeq?: number;
   };
@@ -94,16 +103,25 @@ export interface EventPayloads {
   'human.requested': {
     requestId: string;
     kind: 'question' | 'approval';
+    /** The question, or for an approval why it is asked (the policy rule, or a crash mid-call). */
     question?: string;
     toolCall?: { callId: string; name: string; arguments: Record<string, unknown>; risk: string };
+    /** Set when the run, not the model, asks: it hit a stop condition and the person may extend it. */
+    escalation?: Escalation;
   };
   'human.responded': {
     requestId: string;
     kind: 'question' | 'approval';
     answer?: string;
     decision?: 'approved' | 'denied';
+    /** Arguments the person changed before approving; the model's own stay in the decision event. */
     editedArguments?: Record<string, unknown>;
+    /** `run`: approve this tool for the rest of the run; `always`: this tool with exactly these arguments. */
+    scope?: 'once' | 'run' | 'always';
     reason?: string;
+    /** Who answered, e.g. `cli`, `app`, `api`. */
+    by: string;
+    waitedMs: number;
   };
   'run.paused': { reason: string };
   'run.resumed': { reason: string };

@@ -33,11 +33,18 @@ export interface FakeModel {
   close(): Promise<void>;
 }
 
+/** How many replies the model already gave in this conversation: the round a stateless script is at. */
+export function roundOf(request: ChatRequest): number {
+  return request.messages.filter((m) => m.role === 'assistant').length;
+}
+
 /**
  * An OpenAI-compatible chat completions server on 127.0.0.1 that plays a script, one step per
- * request, streaming (SSE) or not as asked. The model is the only thing the tests fake, and only here.
+ * request (or one function for every request, for runs that restart), streaming (SSE) or not as asked. The model is the only thing the tests fake, and only here.
  */
-export async function startFakeModel(steps: FakeStep[]): Promise<FakeModel> {
+export async function startFakeModel(
+  steps: FakeStep[] | ((request: ChatRequest) => FakeReply | FakeFailure),
+): Promise<FakeModel> {
   const requests: ChatRequest[] = [];
   let next = 0;
   const server = createServer(async (req, res) => {
@@ -47,7 +54,7 @@ export async function startFakeModel(steps: FakeStep[]): Promise<FakeModel> {
     }
     const request = JSON.parse(body) as ChatRequest;
     requests.push(request);
-    const step = steps[next++];
+    const step = typeof steps === 'function' ? steps : steps[next++];
     const resolved = typeof step === 'function' ? step(request) : step;
     if (!resolved)
       return sendJson(res, 418, { error: { message: `the fake model's script has no step ${next}` } });

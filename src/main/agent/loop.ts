@@ -1,5 +1,13 @@
 import type { AssistantMessage } from '../../shared/decision';
-import type { EventPayloads, HermesEvent, ModelMode, NewEvent } from '../../shared/events';
+import type {
+  ApprovalMode,
+  Escalation,
+  EscalationMode,
+  EventPayloads,
+  HermesEvent,
+  ModelMode,
+  NewEvent,
+} from '../../shared/events';
 import { buildMessages, nativeCallId } from '../context/build-context';
 import type { ModelClient, ModelFailure, ToolSpec } from '../models/types';
 import type { EventStore } from '../store/event-store';
@@ -11,9 +19,16 @@ import type { RetryPolicy } from './model-caller';
 import { callModelWithRetry } from './model-caller';
 import { parseDecisions } from './parser';
 import { askUserSpec } from './prompts';
-import type { DecisionEvent, RunState } from './run-state';
-import { applyEvent, buildReport, currentRound, foldEvents, initialState } from './run-state';
-import { runToolCalls } from './tool-round';
+import type { DecisionEvent, RoundRecord, RunState } from './run-state';
+import {
+  applyEvent,
+  buildReport,
+  currentRound,
+  foldEvents,
+  initialState,
+  trailingInvalidRounds,
+} from './run-state';
+import { settleToolCalls } from './tool-round';
 
 /** Unreadable replies in a row before the run gives up on the model. */
 const MAX_CONSECUTIVE_INVALID = 3;
@@ -23,11 +38,11 @@ export interface LoopDeps {
   model: ModelClient;
   registry: ToolRegistry;
   host: ToolHost;
-  approvals: ApprovalConfig;
+  /** Per-tool policies and always-allowed calls; the ask/auto/deny mode is the run's own (run.started). */
+  approvals: Omit<ApprovalConfig, 'approvals'>;
   retry: RetryPolicy;
   maxConcurrency: number;
   signal?: AbortSignal;
-  onEvent?: (event: HermesEvent) => void;
   onText?: (delta: string) => void;
 }
 
@@ -37,6 +52,8 @@ export interface NewRun {
   workspace: string;
   maxRounds: number;
   tools: string[];
+  approvals: ApprovalMode;
+  escalation: EscalationMode;
 }
 
 /** Why a run stopped and how: the caller maps it to an exit code or a UI state. */
@@ -72,10 +89,11 @@ export class AgentLoop {
       workspace: run.workspace,
       tools: run.tools,
       maxRounds: run.maxRounds,
+      approvals: run.approvals,
+      escalation: run.escalation,
     });
     deps.store.flush();
     if (started.type !== 'run.started') throw new Error('the store returned another event than it was given');
-    deps.onEvent?.(started);
     return new AgentLoop(initialState(started), deps);
   }
 
@@ -85,17 +103,32 @@ export class AgentLoop {
     return state ? new AgentLoop(state, deps) : undefined;
   }
 
+  /**
+   * Drives the run from wherever its log stands: a fresh start, after a person's answer, or after a
+   * crash. Each pass first settles the last round's decisions, then asks the model for the next one.
+   */
   async run(): Promise<LoopOutcome> {
-    let invalidInARow = 0;
     for (;;) {
       if (this.#signal.aborted) return this.#finish({ status: 'cancelled' });
-      const last = currentRound(this.state);
-      const round = last && !last.response ? last.round : this.state.rounds.length + 1;
-      if (round > this.state.maxRounds) {
+      if (this.state.stopRequested) {
         return this.#finish({
           status: 'failed',
-          error: `stopped at the round limit (${this.state.maxRounds} rounds) without a final answer; raise --max-rounds or AGENT_MAX_ROUND to allow more`,
+          error: `stopped: ${this.state.stopRequested}`,
           configuration: false,
+        });
+      }
+      if (this.state.pendingRequest) return { status: 'paused', reason: this.state.pendingRequest.kind };
+      const last = currentRound(this.state);
+      if (last?.response) {
+        const stop = await this.#act(last);
+        if (stop) return stop;
+      }
+      const round = last && !last.response ? last.round : this.state.rounds.length + 1;
+      if (round > this.state.maxRounds) {
+        const reason = `the run reached its round limit (${this.state.maxRounds} rounds) without a final answer`;
+        return this.#escalate('round_limit', `escalation:round_limit:${this.state.maxRounds}`, {
+          question: `${reason}. Continue with 5 more rounds (or say how many), or stop?`,
+          error: `stopped: ${reason}; raise --max-rounds or AGENT_MAX_ROUND to allow more`,
         });
       }
       const reply = await this.#ask(round);
@@ -107,36 +140,70 @@ export class AgentLoop {
           configuration: reply.failure.kind === 'configuration',
         });
       }
-      const decisions = this.#decide(round, reply.message);
-      const calls = decisions.filter((d) => d.kind === 'tool_call');
-      if (calls.length > 0) {
-        invalidInARow = 0;
-        await runToolCalls(calls, this.#toolContext());
-        if (this.#signal.aborted) return this.#finish({ status: 'cancelled' });
-        const loop = detectRepetition(this.state.rounds.map(roundSignature));
-        if (loop) {
-          return this.#finish({
-            status: 'failed',
-            error: `stopped: the agent repeated the same ${loop.pattern.length === 1 ? 'action' : `${loop.pattern.length} actions`} ${loop.repeats} times without progress (${loop.pattern.join(' → ')})`,
-            configuration: false,
-          });
-        }
-        continue;
-      }
-      const question = decisions.find((d) => d.kind === 'ask_user');
-      if (question) return this.#pauseForQuestion(question);
-      const answer = decisions.find((d) => d.kind === 'final_answer');
-      if (answer) return this.#finish({ status: 'succeeded', answer: answer.content ?? '' });
-      invalidInARow += 1;
-      if (invalidInARow >= MAX_CONSECUTIVE_INVALID) {
-        const reason = decisions[0]?.reason ?? 'unreadable reply';
-        return this.#finish({
-          status: 'failed',
-          error: `stopped: the model's reply could not be understood ${invalidInARow} times in a row (last: ${reason})`,
-          configuration: false,
-        });
-      }
+      this.#decide(round, reply.message);
     }
+  }
+
+  /** Acts on a round's decisions; returns how the run stops, or nothing to go on to the next round. */
+  async #act(round: RoundRecord): Promise<LoopOutcome | undefined> {
+    const decisions = round.decisions;
+    if (decisions.some((d) => d.kind === 'tool_call')) {
+      const request = await settleToolCalls(round, this.#toolContext());
+      if (this.#signal.aborted) return this.#finish({ status: 'cancelled' });
+      if (request) return this.#pause(request);
+      return this.#afterToolRound(round);
+    }
+    const question = decisions.find((d) => d.kind === 'ask_user');
+    if (question) {
+      const requestId = question.callId ?? `ask_r${round.round}`;
+      if (round.answers.has(requestId)) return undefined;
+      return this.#pause({ requestId, kind: 'question', question: question.content ?? '' });
+    }
+    const answer = decisions.find((d) => d.kind === 'final_answer');
+    if (answer) return this.#finish({ status: 'succeeded', answer: answer.content ?? '' });
+    const unreadable = trailingInvalidRounds(this.state);
+    if (unreadable >= MAX_CONSECUTIVE_INVALID) {
+      const reason = decisions[0]?.reason ?? 'unreadable reply';
+      return this.#finish({
+        status: 'failed',
+        error: `stopped: the model's reply could not be understood ${unreadable} times in a row (last: ${reason})`,
+        configuration: false,
+      });
+    }
+    return undefined;
+  }
+
+  /** The stop conditions a tool round can trip: a tool disabled by the retry policy, a repeating pattern. */
+  #afterToolRound(round: RoundRecord): LoopOutcome | undefined {
+    const disabled = round.disabledTools[0];
+    const disabledId = `escalation:tool_disabled:${disabled}`;
+    if (disabled && this.state.escalation === 'ask' && !this.state.requests.has(disabledId)) {
+      const reason = `the tool ${disabled} kept failing the same way and was disabled for this run`;
+      return this.#escalate('tool_disabled', disabledId, {
+        question: `${reason}. Continue without it, or stop?`,
+        error: `stopped: ${reason}`,
+      });
+    }
+    const loop = detectRepetition(this.state.rounds.slice(this.state.loopCheckFrom).map(roundSignature));
+    if (!loop) return undefined;
+    const what = loop.pattern.length === 1 ? 'action' : `${loop.pattern.length} actions`;
+    const reason = `the agent repeated the same ${what} ${loop.repeats} times without progress (${loop.pattern.join(' → ')})`;
+    return this.#escalate('loop', `escalation:loop:${round.round}`, {
+      question: `${reason}. Continue anyway, or stop?`,
+      error: `stopped: ${reason}`,
+    });
+  }
+
+  /** A stop condition: asks the person whether to go on when the run may ask, else ends the run with the reason. */
+  #escalate(
+    escalation: Escalation,
+    requestId: string,
+    words: { question: string; error: string },
+  ): LoopOutcome {
+    if (this.state.escalation === 'ask' && !this.state.requests.has(requestId)) {
+      return this.#pause({ requestId, kind: 'question', question: words.question, escalation });
+    }
+    return this.#finish({ status: 'failed', error: words.error, configuration: false });
   }
 
   async #ask(
@@ -205,10 +272,9 @@ export class AgentLoop {
     });
   }
 
-  #pauseForQuestion(question: DecisionEvent): LoopOutcome {
-    const requestId = question.callId ?? `ask_r${question.round}`;
-    this.#emit({ type: 'human.requested', requestId, kind: 'question', question: question.content ?? '' });
-    const reason = 'question';
+  #pause(request: EventPayloads['human.requested']): LoopOutcome {
+    this.#emit({ type: 'human.requested', ...request });
+    const reason = request.escalation ? 'escalation' : request.kind;
     this.#emit({ type: 'run.paused', reason });
     this.#deps.store.flush();
     return { status: 'paused', reason };
@@ -235,7 +301,7 @@ export class AgentLoop {
       state: this.state,
       registry: this.#deps.registry,
       host: this.#deps.host,
-      approvals: this.#deps.approvals,
+      approvals: { ...this.#deps.approvals, approvals: this.state.approvals },
       maxConcurrency: this.#deps.maxConcurrency,
       signal: this.#signal,
       emit: (event: NewEvent) => this.#emit(event),
@@ -246,7 +312,6 @@ export class AgentLoop {
   #emit(event: NewEvent): HermesEvent {
     const stored = this.#deps.store.append(this.state.runId, event);
     applyEvent(this.state, stored);
-    this.#deps.onEvent?.(stored);
     return stored;
   }
 }

@@ -1,5 +1,8 @@
+import { canonicalJson } from '../../shared/canonical-json';
 import type { AssistantMessage } from '../../shared/decision';
 import type {
+  ApprovalMode,
+  EscalationMode,
   EventOf,
   EventPayloads,
   HermesEvent,
@@ -23,6 +26,8 @@ export interface RoundRecord {
   results: Map<string, ToolResultEvent>;
   /** Things the model must be told after this round's results (a tool was disabled, ...). */
   notices: string[];
+  /** Tools the retry policy disabled in this round. */
+  disabledTools: string[];
   answers: Map<string, EventOf<'human.responded'>>;
 }
 
@@ -36,14 +41,25 @@ export interface RunState {
   model: ModelInfo;
   workspace: string;
   tools: string[];
+  /** The round limit, including rounds the person granted when the run asked for more. */
   maxRounds: number;
+  approvals: ApprovalMode;
+  escalation: EscalationMode;
   status: RunStatus;
   mode: ModelMode;
   rounds: RoundRecord[];
   disabled: Map<string, string>;
   /** `tool + arguments + error` → how many times that exact failure happened. */
   failures: Map<string, number>;
+  /** Every request to a person, answered or not, by id. */
+  requests: Map<string, EventPayloads['human.requested']>;
   pendingRequest?: EventPayloads['human.requested'];
+  /** Tools the person approved for the rest of the run. */
+  allowedForRun: Set<string>;
+  /** Loop detection looks at rounds from this index on: the person said to go on after a loop. */
+  loopCheckFrom: number;
+  /** The person answered an escalation with "stop". */
+  stopRequested?: string;
   finished?: EventPayloads['run.finished'];
   usage: TokenUsage;
   startedAt: number;
@@ -59,11 +75,16 @@ export function initialState(started: EventOf<'run.started'>): RunState {
     workspace: started.workspace,
     tools: started.tools,
     maxRounds: started.maxRounds,
+    approvals: started.approvals,
+    escalation: started.escalation,
     status: 'running',
     mode: 'native',
     rounds: [],
     disabled: new Map(),
     failures: new Map(),
+    requests: new Map(),
+    allowedForRun: new Set(),
+    loopCheckFrom: 0,
     usage: { prompt: 0, completion: 0 },
     startedAt: started.ts,
     lastTs: started.ts,
@@ -82,15 +103,6 @@ export function callSignature(name: string, args: unknown): string {
 
 export function failureKey(name: string, args: unknown, error: string): string {
   return `${callSignature(name, args)} -> ${error}`;
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 export function applyEvent(state: RunState, event: HermesEvent): RunState {
@@ -114,6 +126,7 @@ export function applyEvent(state: RunState, event: HermesEvent): RunState {
         started: new Set(),
         results: new Map(),
         notices: [],
+        disabledTools: [],
         answers: new Map(),
       });
       break;
@@ -144,13 +157,16 @@ export function applyEvent(state: RunState, event: HermesEvent): RunState {
     case 'tool.disabled':
       state.disabled.set(event.name, event.reason);
       round?.notices.push(`The tool ${event.name} is no longer available in this run: ${event.reason}`);
+      round?.disabledTools.push(event.name);
       break;
     case 'human.requested':
+      state.requests.set(event.requestId, event);
       state.pendingRequest = event;
       break;
     case 'human.responded':
       round?.answers.set(event.requestId, event);
       state.pendingRequest = undefined;
+      applyResponse(state, event);
       break;
     case 'run.paused':
       state.status = 'paused';
@@ -168,6 +184,42 @@ export function applyEvent(state: RunState, event: HermesEvent): RunState {
     }
   }
   return state;
+}
+
+const STOP_WORDS = /^\s*(stop|no|n|cancel|quit|abort|end)\b/i;
+const DEFAULT_EXTRA_ROUNDS = 5;
+
+/** What a person's answer changes beyond the context: approvals for the run, escalation choices. */
+function applyResponse(state: RunState, event: EventOf<'human.responded'>): void {
+  const request = state.requests.get(event.requestId);
+  if (
+    event.kind === 'approval' &&
+    event.decision === 'approved' &&
+    event.scope === 'run' &&
+    request?.toolCall
+  ) {
+    state.allowedForRun.add(request.toolCall.name);
+  }
+  if (!request?.escalation) return;
+  const answer = event.answer ?? '';
+  if (STOP_WORDS.test(answer)) {
+    state.stopRequested = `the person chose to stop when asked (${request.question ?? request.escalation})`;
+    return;
+  }
+  const more = Number(answer.match(/\d+/)?.[0] ?? DEFAULT_EXTRA_ROUNDS);
+  if (request.escalation === 'round_limit') state.maxRounds += Math.max(1, Math.min(more, 1000));
+  if (request.escalation === 'loop') state.loopCheckFrom = state.rounds.length;
+}
+
+/** Rounds at the end of the run whose every decision was unreadable. */
+export function trailingInvalidRounds(state: RunState): number {
+  let count = 0;
+  for (let i = state.rounds.length - 1; i >= 0; i--) {
+    const decisions = state.rounds[i]?.decisions ?? [];
+    if (decisions.length === 0 || decisions.some((d) => d.kind !== 'invalid')) break;
+    count += 1;
+  }
+  return count;
 }
 
 /** Folds a whole log; undefined when the log does not start with `run.started`. */

@@ -1,9 +1,9 @@
 import type { EventPayloads, HermesEvent, NewEvent, ToolFailureKind } from '../../shared/events';
 import type { ApprovalConfig } from '../tools/approval';
-import { resolvePolicy } from '../tools/approval';
+import { approvalRule, isAlwaysAllowed, resolvePolicy } from '../tools/approval';
 import type { ToolRegistry } from '../tools/registry';
 import type { ToolHost } from '../tools/tool-host';
-import type { DecisionEvent, RunState } from './run-state';
+import type { DecisionEvent, RoundRecord, RunState } from './run-state';
 import { failureKey } from './run-state';
 
 /** A call repeated with the same arguments and the same error runs at most this many times. */
@@ -21,30 +21,48 @@ export interface ToolRoundContext {
   flush: () => void;
 }
 
-type Prepared = { decision: DecisionEvent; name: string; callId: string; args: Record<string, unknown> };
+type Runnable = {
+  decision: DecisionEvent;
+  name: string;
+  callId: string;
+  args: Record<string, unknown>;
+  /** Already has its `tool.started` (a run again after a crash). */
+  restarted: boolean;
+  /** Said to the model with the result, e.g. that the person edited the arguments. */
+  note?: string;
+};
+
+/** A request for a person that the round cannot go on without. */
+export type ApprovalRequest = EventPayloads['human.requested'];
 
 /**
- * Runs one response's tool calls: refusals decided up front (unknown, disabled, invalid arguments,
- * policy), then the rest concurrently, at most `maxConcurrency` at a time. `tool.started` for every
- * call is durable before any of them runs, so a crash mid-call is visible in the log.
+ * Brings every tool call of the round to a result. Refusals are decided up front (unknown, disabled,
+ * invalid arguments, policy, denied by the person); calls that need a person's approval are left for
+ * the returned request; the rest run concurrently, at most `maxConcurrency` at a time. Safe to call
+ * again after a pause or a crash: it only looks at calls that have no result yet.
  */
-export async function runToolCalls(calls: DecisionEvent[], ctx: ToolRoundContext): Promise<void> {
-  const runnable: Prepared[] = [];
-  for (const decision of calls) {
-    const name = decision.toolName ?? '';
-    const callId = decision.callId ?? '';
-    const args = decision.arguments ?? {};
-    const checked = check(name, args, ctx);
-    if (!checked.ok) {
-      ctx.emit(failed(decision.round, callId, name, args, checked.kind, checked.error, 0));
-      continue;
+export async function settleToolCalls(
+  round: RoundRecord,
+  ctx: ToolRoundContext,
+): Promise<ApprovalRequest | undefined> {
+  const runnable: Runnable[] = [];
+  let request: ApprovalRequest | undefined;
+  for (const decision of round.decisions) {
+    if (decision.kind !== 'tool_call' || !decision.callId || round.results.has(decision.callId)) continue;
+    const outcome = round.started.has(decision.callId)
+      ? interrupted(decision, round, ctx)
+      : prepare(decision, round, ctx);
+    if (outcome.kind === 'run') runnable.push(outcome.call);
+    if (outcome.kind === 'ask') request ??= outcome.request;
+    if (outcome.kind === 'refuse') {
+      ctx.emit(failed(decision, outcome.failure, outcome.error, 0, decision.arguments ?? {}));
     }
-    runnable.push({ decision, name, callId, args: checked.args });
   }
   for (const call of runnable) {
+    if (call.restarted) continue;
     ctx.emit({
       type: 'tool.started',
-      round: call.decision.round,
+      round: round.round,
       callId: call.callId,
       name: call.name,
       arguments: call.args,
@@ -60,48 +78,132 @@ export async function runToolCalls(calls: DecisionEvent[], ctx: ToolRoundContext
   };
   await Promise.all(Array.from({ length: Math.min(ctx.maxConcurrency, runnable.length) }, worker));
   ctx.flush();
+  return request;
 }
 
-/** Whether the call may run, and with which arguments (as the tool's schema parsed them). */
-function check(
-  name: string,
-  args: Record<string, unknown>,
-  ctx: ToolRoundContext,
-): { ok: true; args: Record<string, unknown> } | { ok: false; kind: ToolFailureKind; error: string } {
-  const tool = ctx.state.tools.includes(name) ? ctx.registry.get(name) : undefined;
+type Prepared =
+  | { kind: 'run'; call: Runnable }
+  | { kind: 'ask'; request: ApprovalRequest }
+  | { kind: 'refuse'; failure: ToolFailureKind; error: string };
+
+function prepare(decision: DecisionEvent, round: RoundRecord, ctx: ToolRoundContext): Prepared {
+  const name = decision.toolName ?? '';
+  const callId = decision.callId ?? '';
+  const args = decision.arguments ?? {};
+  const { state, registry } = ctx;
+  const tool = state.tools.includes(name) ? registry.get(name) : undefined;
   if (!tool) {
-    const available = ctx.state.tools.filter((t) => !ctx.state.disabled.has(t)).join(', ');
+    const available = state.tools.filter((t) => !state.disabled.has(t)).join(', ');
     return {
-      ok: false,
-      kind: 'unknown_tool',
+      kind: 'refuse',
+      failure: 'unknown_tool',
       error: `there is no tool named '${name}'. Available tools: ${available}`,
     };
   }
-  const disabledReason = ctx.state.disabled.get(name);
+  const disabledReason = state.disabled.get(name);
   if (disabledReason) {
     return {
-      ok: false,
-      kind: 'disabled',
+      kind: 'refuse',
+      failure: 'disabled',
       error: `the tool ${name} is disabled for this run: ${disabledReason}`,
     };
   }
-  const validation = ctx.registry.validate(name, args);
-  if (!validation.ok) return { ok: false, kind: 'validation', error: validation.error };
+  const validation = registry.validate(name, args);
+  if (!validation.ok) return { kind: 'refuse', failure: 'validation', error: validation.error };
   const policy = resolvePolicy(tool, ctx.approvals);
   if (policy === 'deny') {
-    return { ok: false, kind: 'policy', error: `the approval policy does not allow ${name} in this run` };
-  }
-  if (policy === 'ask') {
     return {
-      ok: false,
-      kind: 'policy',
-      error: `${name} needs a person's approval and this run cannot ask anyone; it was not run (start the run with --approvals auto to allow it)`,
+      kind: 'refuse',
+      failure: 'policy',
+      error: `the approval policy does not allow ${name} in this run`,
     };
   }
-  return { ok: true, args: validation.args as Record<string, unknown> };
+  const run = (callArgs: Record<string, unknown>, note?: string): Prepared => ({
+    kind: 'run',
+    call: { decision, name, callId, args: callArgs, restarted: false, ...(note ? { note } : {}) },
+  });
+  if (
+    policy === 'allow' ||
+    state.allowedForRun.has(name) ||
+    isAlwaysAllowed(name, validation.args, ctx.approvals)
+  ) {
+    return run(validation.args);
+  }
+  const response = round.answers.get(approvalId(callId));
+  if (response?.decision === 'denied') {
+    return {
+      kind: 'refuse',
+      failure: 'denied',
+      error: `denied by the user${response.reason ? `: ${response.reason}` : ''}`,
+    };
+  }
+  if (response?.decision === 'approved') {
+    if (!response.editedArguments) return run(validation.args);
+    const edited = registry.validate(name, response.editedArguments);
+    if (!edited.ok) return { kind: 'refuse', failure: 'validation', error: edited.error };
+    return run(
+      edited.args,
+      `The person edited the arguments before approving: ${JSON.stringify(edited.args)}`,
+    );
+  }
+  return {
+    kind: 'ask',
+    request: {
+      requestId: approvalId(callId),
+      kind: 'approval',
+      question: approvalRule(tool, ctx.approvals),
+      toolCall: { callId, name, arguments: validation.args, risk: tool.risk },
+    },
+  };
 }
 
-async function execute(call: Prepared, ctx: ToolRoundContext): Promise<void> {
+/**
+ * A call whose `tool.started` is in the log without a result: the process died while it ran. A read
+ * (or idempotent) tool simply runs again; anything else may have half happened, so a person decides.
+ */
+function interrupted(decision: DecisionEvent, round: RoundRecord, ctx: ToolRoundContext): Prepared {
+  const name = decision.toolName ?? '';
+  const callId = decision.callId ?? '';
+  const tool = ctx.registry.get(name);
+  const args = decision.arguments ?? {};
+  const again = (callArgs: Record<string, unknown>): Prepared => ({
+    kind: 'run',
+    call: {
+      decision,
+      name,
+      callId,
+      args: callArgs,
+      restarted: true,
+      note: 'The call was interrupted and run again.',
+    },
+  });
+  if (!tool) return { kind: 'refuse', failure: 'unknown_tool', error: `there is no tool named '${name}'` };
+  if (tool.risk === 'read' || tool.idempotent) return again(args);
+  const response = round.answers.get(approvalId(callId));
+  if (response?.decision === 'approved') return again(response.editedArguments ?? args);
+  if (response?.decision === 'denied') {
+    return {
+      kind: 'refuse',
+      failure: 'denied',
+      error: `not run again after an interruption: denied by the user${response.reason ? `: ${response.reason}` : ''}`,
+    };
+  }
+  return {
+    kind: 'ask',
+    request: {
+      requestId: approvalId(callId),
+      kind: 'approval',
+      question: `${name} was interrupted while it ran (the process stopped); it may have partly taken effect. Run it again?`,
+      toolCall: { callId, name, arguments: args, risk: tool.risk },
+    },
+  };
+}
+
+export function approvalId(callId: string): string {
+  return `approval:${callId}`;
+}
+
+async function execute(call: Runnable, ctx: ToolRoundContext): Promise<void> {
   const tool = ctx.registry.get(call.name);
   const started = performance.now();
   const outcome = await ctx.host.run({
@@ -114,22 +216,22 @@ async function execute(call: Prepared, ctx: ToolRoundContext): Promise<void> {
     signal: ctx.signal,
   });
   const durationMs = Math.round(performance.now() - started);
-  const round = call.decision.round;
+  const prefix = call.note ? `${call.note}\n` : '';
   if (outcome.ok) {
     ctx.emit({
       type: 'tool.finished',
-      round,
+      round: call.decision.round,
       callId: call.callId,
       name: call.name,
       arguments: call.args,
       durationMs,
       output: outcome.output,
-      observation: observe(outcome.output),
+      observation: `${prefix}${observe(outcome.output)}`,
       ...(outcome.changedFiles.length ? { changedFiles: outcome.changedFiles } : {}),
     });
     return;
   }
-  ctx.emit(failed(round, call.callId, call.name, call.args, outcome.kind, outcome.error, durationMs));
+  ctx.emit(failed(call.decision, outcome.kind, outcome.error, durationMs, call.args, prefix));
   if (outcome.kind === 'cancelled') return;
   const count = ctx.state.failures.get(failureKey(call.name, call.args, outcome.error)) ?? 0;
   if (count >= MAX_IDENTICAL_FAILURES && !ctx.state.disabled.has(call.name)) {
@@ -142,24 +244,26 @@ async function execute(call: Prepared, ctx: ToolRoundContext): Promise<void> {
 }
 
 function failed(
-  round: number,
-  callId: string,
-  name: string,
-  args: Record<string, unknown>,
+  decision: DecisionEvent,
   kind: ToolFailureKind,
   error: string,
   durationMs: number,
+  args: Record<string, unknown>,
+  prefix = '',
 ): { type: 'tool.failed' } & EventPayloads['tool.failed'] {
   return {
     type: 'tool.failed',
-    round,
-    callId,
-    name,
+    round: decision.round,
+    callId: decision.callId ?? '',
+    name: decision.toolName ?? '',
     arguments: args,
     durationMs,
     error,
     kind,
-    observation: `Error: ${error}`,
+    observation:
+      kind === 'denied'
+        ? `${prefix}${error[0]?.toUpperCase() ?? ''}${error.slice(1)}`
+        : `${prefix}Error: ${error}`,
   };
 }
 

@@ -15,6 +15,8 @@ function started(task: string): NewEvent {
     workspace: '/tmp/ws',
     tools: ['read_file'],
     maxRounds: 5,
+    approvals: 'ask',
+    escalation: 'fail',
   };
 }
 

@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { buildReport, foldEvents } from '../agent/run-state';
 import type { ConfigFlags } from '../runs/config';
-import { databaseFile, defaultDataDir } from '../runs/data-dir';
+import { resolveDataDir } from '../runs/config';
+import { databaseFile } from '../runs/data-dir';
 import { EventStore } from '../store/event-store';
 import { formatEvent } from './format-event';
 import { type CliIo, EXIT } from './io';
 
 function databasePath(flags: ConfigFlags, io: CliIo): string {
-  return databaseFile(flags.dataDir ?? io.env.HERMES_DATA_DIR ?? defaultDataDir(io.env));
+  return databaseFile(resolveDataDir(flags, io.env, io.cwd));
 }
 
 /** The inspection commands read the log only; they need the data folder, nothing else. */

@@ -1,3 +1,5 @@
+import { createInterface } from 'node:readline/promises';
+
 /** Exit codes of DESIGN.md §7. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, paused: 3 } as const;
 
@@ -8,6 +10,9 @@ export interface CliIo {
   readStdin: () => Promise<string>;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** A person at a terminal can be asked on the spot. */
+  interactive: boolean;
+  prompt: (question: string) => Promise<string>;
 }
 
 export function processIo(): CliIo {
@@ -21,5 +26,14 @@ export function processIo(): CliIo {
     },
     env: process.env,
     cwd: process.cwd(),
+    interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY),
+    prompt: async (question) => {
+      const terminal = createInterface({ input: process.stdin, output: process.stderr });
+      try {
+        return await terminal.question(question);
+      } finally {
+        terminal.close();
+      }
+    },
   };
 }

@@ -2,12 +2,18 @@ import { parseArgs } from 'node:util';
 import { debugParse } from '../agent/parser/debug-parse';
 import { eventsCommand, runsCommand, showCommand } from './inspect-commands';
 import { type CliIo, EXIT, processIo } from './io';
-import { runCommand } from './run-command';
+import { cancelCommand, continueCommand, runCommand } from './run-command';
 
 const USAGE = `Usage: hermes-studio <command> [options]
 
 Commands:
   run "<task>"        run a task, printing its events as they happen
+  answer <runId> "<text>"      answer the run's pending question and continue it
+  approve <runId> [--args JSON] [--for-run | --always]
+                      approve the pending tool call (optionally with edited arguments) and continue
+  deny <runId> [--reason T]    refuse the pending tool call; the model is told why
+  resume <runId>      continue a run that was interrupted (crash, kill, closed window)
+  cancel <runId>      stop a running or paused run
   runs                list runs, newest first
   show <runId>        a run's report: status, rounds, duration, tokens, tool calls
   events <runId>      a run's stored events (--json: NDJSON, large outputs in full)
@@ -21,6 +27,8 @@ Options:
   --api-key-env VAR      environment variable holding the API key (default LLM_API_KEY)
   --max-rounds N         round limit (env AGENT_MAX_ROUND, default 15)
   --approvals MODE       ask | auto | deny: what to do with tool calls that need approval
+  --escalation MODE      ask | fail: at a round limit, a loop or a disabled tool, ask the person or
+                         end the run (default: ask in a terminal, fail otherwise)
   --data-dir DIR         where runs live (env HERMES_DATA_DIR)
   --model-script FILE    play recorded replies instead of calling a model (demos, tests)
 
@@ -35,6 +43,11 @@ const OPTIONS = {
   'api-key-env': { type: 'string' },
   'max-rounds': { type: 'string' },
   approvals: { type: 'string' },
+  escalation: { type: 'string' },
+  args: { type: 'string' },
+  reason: { type: 'string' },
+  'for-run': { type: 'boolean' },
+  always: { type: 'boolean' },
   'data-dir': { type: 'string' },
   'model-script': { type: 'string' },
 } as const;
@@ -61,6 +74,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     ...(values['api-key-env'] !== undefined ? { apiKeyEnv: values['api-key-env'] } : {}),
     ...(values['max-rounds'] !== undefined ? { maxRounds: values['max-rounds'] } : {}),
     ...(values.approvals !== undefined ? { approvals: values.approvals } : {}),
+    ...(values.escalation !== undefined ? { escalation: values.escalation } : {}),
     ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
     ...(values['model-script'] !== undefined ? { modelScript: values['model-script'] } : {}),
   };
@@ -72,6 +86,37 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   switch (command) {
     case 'run':
       return needs(1, 'one task in quotes') ? runCommand(rest[0] ?? '', flags, io) : EXIT.usage;
+    case 'answer':
+      return needs(2, 'a run id and the answer in quotes')
+        ? continueCommand(rest[0] ?? '', { kind: 'answer', text: rest[1] ?? '' }, flags, io)
+        : EXIT.usage;
+    case 'approve': {
+      if (!needs(1, 'a run id')) return EXIT.usage;
+      const edited = parseEditedArguments(values.args, io);
+      if (edited === null) return EXIT.usage;
+      const scope = values.always ? 'always' : values['for-run'] ? 'run' : 'once';
+      return continueCommand(
+        rest[0] ?? '',
+        { kind: 'approve', scope, ...(edited ? { editedArguments: edited } : {}) },
+        flags,
+        io,
+      );
+    }
+    case 'deny':
+      return needs(1, 'a run id')
+        ? continueCommand(
+            rest[0] ?? '',
+            { kind: 'deny', ...(values.reason ? { reason: values.reason } : {}) },
+            flags,
+            io,
+          )
+        : EXIT.usage;
+    case 'resume':
+      return needs(1, 'a run id')
+        ? continueCommand(rest[0] ?? '', { kind: 'resume' }, flags, io)
+        : EXIT.usage;
+    case 'cancel':
+      return needs(1, 'a run id') ? cancelCommand(rest[0] ?? '', flags, io) : EXIT.usage;
     case 'runs':
       return needs(0, 'no arguments') ? runsCommand(flags, io) : EXIT.usage;
     case 'show':
@@ -89,4 +134,21 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       io.error(`unknown command '${command}'\n\n${USAGE}`);
       return EXIT.usage;
   }
+}
+
+/** `--args` for approve: a JSON object, undefined when absent, null (after saying why) when unusable. */
+function parseEditedArguments(
+  text: string | undefined,
+  io: CliIo,
+): Record<string, unknown> | undefined | null {
+  if (text === undefined) return undefined;
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch (error) {
+    io.error(`--args is not JSON: ${(error as Error).message}`);
+    return null;
+  }
+  io.error('--args must be a JSON object, e.g. --args \'{"command": "ls"}\'');
+  return null;
 }

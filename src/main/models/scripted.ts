@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { z } from 'zod';
 import { assistantMessageSchema } from '../../shared/decision';
 import type { ModelInfo } from '../../shared/events';
@@ -18,10 +19,11 @@ export class ScriptedModel implements ModelClient {
   readonly #replies: z.infer<typeof scriptSchema>['replies'];
   #next: number;
 
-  constructor(replies: z.infer<typeof scriptSchema>['replies'], name: string, startAt = 0) {
+  /** `source` names the recording; a file path there lets a later process continue the run. */
+  constructor(replies: z.infer<typeof scriptSchema>['replies'], source: string) {
     this.#replies = replies;
-    this.#next = startAt;
-    this.info = { provider: 'scripted', baseUrl: `script:${name}`, model: name };
+    this.#next = 0;
+    this.info = { provider: 'scripted', baseUrl: `script:${source}`, model: basename(source) };
   }
 
   /** Reads a script file; a malformed file is a configuration error with the reason, not a crash. */
@@ -45,12 +47,11 @@ export class ScriptedModel implements ModelClient {
         error: `the model script ${file} is not a list of replies: ${z.prettifyError(parsed.error)}`,
       };
     }
-    return { ok: true, model: new ScriptedModel(parsed.data.replies, file.split(/[\\/]/).pop() ?? file) };
+    return { ok: true, model: new ScriptedModel(parsed.data.replies, resolve(file)) };
   }
 
-  /** Continue a run: skip the replies that the run's log already holds. */
-  skip(count: number): void {
-    this.#next = count;
+  continueAfter(replies: number): void {
+    this.#next = replies;
   }
 
   async complete(request: ModelRequest): Promise<ModelResult> {

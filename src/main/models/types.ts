@@ -61,6 +61,8 @@ export type ModelResult = { ok: true; reply: ModelReply } | { ok: false; failure
 export interface ModelClient {
   readonly info: ModelInfo;
   complete(request: ModelRequest): Promise<ModelResult>;
+  /** For recorded models: the run being continued already holds this many replies. */
+  continueAfter?(replies: number): void;
 }
 
 export function isRetryable(kind: ModelFailureKind): boolean {

@@ -1,7 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import type { EscalationMode } from '../../shared/events';
+import type { AlwaysAllowed } from '../tools/approval';
 import type { ApprovalPolicy } from '../tools/types';
 import { defaultDataDir } from './data-dir';
 
@@ -18,7 +20,10 @@ export interface RunConfig {
   temperature: number;
   maxRounds: number;
   approvals: ApprovalMode;
+  /** Whether a round limit, a loop or a disabled tool asks the person or ends the run. */
+  escalation: EscalationMode;
   toolPolicies: Record<string, ApprovalPolicy>;
+  alwaysAllow: AlwaysAllowed[];
   stream: boolean;
   timeoutMs: number;
   /** A recorded model instead of an endpoint (demos, tests). */
@@ -32,6 +37,7 @@ export interface ConfigFlags {
   apiKeyEnv?: string;
   maxRounds?: string;
   approvals?: string;
+  escalation?: string;
   dataDir?: string;
   modelScript?: string;
 }
@@ -44,7 +50,9 @@ const settingsSchema = z
     temperature: z.number().min(0).max(2),
     maxRounds: z.number().int().positive(),
     approvals: z.enum(APPROVAL_MODES),
+    escalation: z.enum(['ask', 'fail']),
     toolPolicies: z.record(z.string(), z.enum(['allow', 'ask', 'deny'])),
+    alwaysAllow: z.array(z.object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) })),
     stream: z.boolean(),
     timeoutMs: z.number().int().positive(),
   })
@@ -64,12 +72,17 @@ export type ConfigResult = { ok: true; config: RunConfig } | { ok: false; error:
  * Flags win, then the environment (with a `.env` file in `cwd` under the real environment), then
  * `<data dir>/settings.json`, then defaults. Every error is one line that says what to fix.
  */
-export function resolveConfig(flags: ConfigFlags, processEnv: NodeJS.ProcessEnv, cwd: string): ConfigResult {
+export function resolveConfig(
+  flags: ConfigFlags,
+  processEnv: NodeJS.ProcessEnv,
+  cwd: string,
+  defaults: { escalation: EscalationMode } = { escalation: 'fail' },
+): ConfigResult {
   const dotEnv = readDotEnv(join(cwd, '.env'));
   if (!dotEnv.ok) return dotEnv;
   const env: NodeJS.ProcessEnv = { ...dotEnv.values, ...processEnv };
-  const dataDir = flags.dataDir ?? env.HERMES_DATA_DIR ?? defaultDataDir(env);
-  const settings = readSettings(join(dataDir, 'settings.json'));
+  const dataDir = dataDirFrom(flags, env);
+  const settings = readSettings(settingsFile(dataDir));
   if (!settings.ok) return settings;
   const file = settings.values;
 
@@ -96,6 +109,10 @@ export function resolveConfig(flags: ConfigFlags, processEnv: NodeJS.ProcessEnv,
       error: `--approvals must be one of ${APPROVAL_MODES.join(', ')}, got '${approvals}'`,
     };
   }
+  const escalation = flags.escalation ?? file.escalation ?? defaults.escalation;
+  if (escalation !== 'ask' && escalation !== 'fail') {
+    return { ok: false, error: `--escalation must be ask or fail, got '${escalation}'` };
+  }
   const apiKeyEnv = flags.apiKeyEnv ?? file.apiKeyEnv ?? 'LLM_API_KEY';
   if (flags.apiKeyEnv && !env[flags.apiKeyEnv]) {
     return { ok: false, error: `--api-key-env names ${flags.apiKeyEnv}, but that variable is not set` };
@@ -120,12 +137,24 @@ export function resolveConfig(flags: ConfigFlags, processEnv: NodeJS.ProcessEnv,
       temperature,
       maxRounds: maxRounds.value,
       approvals: approvals as ApprovalMode,
+      escalation,
       toolPolicies: file.toolPolicies ?? {},
+      alwaysAllow: file.alwaysAllow ?? [],
       stream: file.stream ?? true,
       timeoutMs: file.timeoutMs ?? DEFAULTS.timeoutMs,
       ...(flags.modelScript ? { modelScript: flags.modelScript } : {}),
     },
   };
+}
+
+/** The data folder alone, for commands that only read the log: `--data-dir`, `HERMES_DATA_DIR` (also from `.env`), default. */
+export function resolveDataDir(flags: ConfigFlags, processEnv: NodeJS.ProcessEnv, cwd: string): string {
+  const dotEnv = readDotEnv(join(cwd, '.env'));
+  return dataDirFrom(flags, { ...(dotEnv.ok ? dotEnv.values : {}), ...processEnv });
+}
+
+function dataDirFrom(flags: ConfigFlags, env: NodeJS.ProcessEnv): string {
+  return flags.dataDir ?? env.HERMES_DATA_DIR ?? defaultDataDir(env);
 }
 
 function positiveInt(
@@ -148,6 +177,19 @@ function readDotEnv(
   } catch (error) {
     return { ok: false, error: `cannot read ${file}: ${(error as Error).message}` };
   }
+}
+
+export function settingsFile(dataDir: string): string {
+  return join(dataDir, 'settings.json');
+}
+
+/** Adds a call the person chose to always allow to the settings file, keeping everything else in it. */
+export function rememberAlwaysAllowed(dataDir: string, entry: AlwaysAllowed): void {
+  const file = settingsFile(dataDir);
+  const current = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const list = Array.isArray(current.alwaysAllow) ? current.alwaysAllow : [];
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ ...current, alwaysAllow: [...list, entry] }, null, 2)}\n`);
 }
 
 function readSettings(

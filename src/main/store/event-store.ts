@@ -12,6 +12,7 @@ import {
   runStartOf,
   statusAfter,
 } from './run-index';
+import { type RunLease, RunLeases } from './run-leases';
 
 /** Options for EventStore.open. */
 export interface EventStoreOptions {
@@ -27,6 +28,8 @@ export interface EventQuery {
 }
 
 interface QueuedEvent {
+  /** As the caller appended it, for the listeners once it is committed. */
+  event: HermesEvent;
   runId: string;
   seq: number;
   ts: number;
@@ -51,6 +54,7 @@ interface EventRow {
  */
 export class EventStore {
   private readonly runIndex: RunIndex;
+  private readonly leases: RunLeases;
   private readonly insertEvent: Statement;
   private readonly insertBlob: Statement;
   private readonly maxSeq: Statement;
@@ -60,6 +64,7 @@ export class EventStore {
   /** Last seq handed out per run this process appends to; read from the database at its first append here. */
   private readonly seqs = new Map<string, number>();
   private queue: QueuedEvent[] = [];
+  private readonly listeners = new Set<(event: HermesEvent) => void>();
   private scheduled: NodeJS.Immediate | undefined;
   /** A failure of an automatic flush, rethrown by the next call that writes. */
   private failure: unknown;
@@ -67,6 +72,7 @@ export class EventStore {
 
   private constructor(private readonly db: Database.Database) {
     this.runIndex = new RunIndex(db);
+    this.leases = new RunLeases(db);
     this.insertEvent = db.prepare(
       'INSERT INTO events (run_id, seq, ts, type, payload) VALUES (?, ?, ?, ?, ?)',
     );
@@ -110,8 +116,10 @@ export class EventStore {
     const ts = Date.now();
     const { type, ...payload } = event;
     const stored = toStoredPayload(payload);
+    const appended = { runId, seq, ts, ...event } as HermesEvent;
     this.seqs.set(runId, seq);
     this.queue.push({
+      event: appended,
       runId,
       seq,
       ts,
@@ -122,7 +130,16 @@ export class EventStore {
       status: statusAfter(event),
     });
     this.scheduled ??= setImmediate(() => this.autoFlush());
-    return { runId, seq, ts, ...event } as HermesEvent;
+    return appended;
+  }
+
+  /**
+   * Calls `listener` with every event this process appends, once it is committed: what observers see
+   * is always in the file, so a crash can never take back an event someone was shown.
+   */
+  subscribe(listener: (event: HermesEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Commits everything queued in one transaction. */
@@ -162,6 +179,32 @@ export class EventStore {
   blob(hash: string): string | undefined {
     this.commitIfOpen();
     return this.selectBlob.get(hash) as string | undefined;
+  }
+
+  /**
+   * Makes this process the run's only writer until `expiresAt` (renew by claiming again). Another
+   * process may have appended since this one last did, so the run's seq is read afresh.
+   */
+  claimRun(runId: string, owner: string, expiresAt: number, isStale: (lease: RunLease) => boolean): boolean {
+    this.flush();
+    const claimed = this.leases.claim(runId, owner, expiresAt, isStale);
+    if (claimed) this.seqs.delete(runId);
+    return claimed;
+  }
+
+  releaseRun(runId: string, owner: string): void {
+    this.flush();
+    this.leases.releaseBy(runId, owner);
+    this.seqs.delete(runId);
+  }
+
+  lease(runId: string): RunLease | undefined {
+    return this.leases.read(runId);
+  }
+
+  /** Asks whichever process drives the run to cancel it (it polls `lease(runId).cancelRequested`). */
+  requestCancel(runId: string): void {
+    this.leases.askToCancel(runId);
   }
 
   /** 'ok' when SQLite finds the file sound, otherwise what it found. */
@@ -208,6 +251,7 @@ export class EventStore {
     const batch = this.queue;
     this.writeBatch.immediate(batch);
     this.queue = [];
+    for (const item of batch) for (const listener of this.listeners) listener(item.event);
   }
 
   private write(batch: QueuedEvent[]): void {

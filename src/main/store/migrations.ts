@@ -53,6 +53,19 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    up(db) {
+      db.exec(`
+        CREATE TABLE run_leases (
+          run_id           TEXT    PRIMARY KEY,
+          owner            TEXT,
+          expires_at       INTEGER NOT NULL DEFAULT 0,
+          cancel_requested INTEGER NOT NULL DEFAULT 0
+        );
+      `);
+    },
+  },
 ];
 
 function latestOf(migrations: readonly Migration[]): number {

@@ -9,6 +9,8 @@ export function started(task = 'write a haiku', extra: { parentRunId?: string } 
     workspace: '/tmp/ws',
     tools: ['read_file', 'write_file'],
     maxRounds: 20,
+    approvals: 'ask',
+    escalation: 'fail',
     ...extra,
   };
 }
