@@ -176,3 +176,34 @@ describe('escalation and cancel', () => {
     expect(again.stderr).toMatch(/already cancelled/);
   });
 });
+
+describe('cancel from another process', () => {
+  it('stops a run driven by another process, aborting its tool call', async () => {
+    const { base, dataDir } = await scenario([
+      { tool_calls: [{ name: 'run_command', arguments: { command: 'sleep 30; echo late > late.txt' } }] },
+      { content: 'never reached' },
+    ]);
+    let runId = '';
+    let started: () => void = () => {};
+    const toolStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const running = runCli(['run', 'sleep a long time', '--approvals', 'auto', ...base], {
+      onStdout: (text) => {
+        const line = text.split('\n').find((l) => l.includes('"type":"tool.started"'));
+        if (line) {
+          runId = JSON.parse(line).runId;
+          started();
+        }
+      },
+    });
+    await toolStarted;
+    const cancel = await runCli(['cancel', runId, '--data-dir', dataDir]);
+    expect(cancel.code).toBe(0);
+    const first = await running;
+    expect(first.code).toBe(1);
+    expect(ofType(first.events, 'run.finished')[0]?.status).toBe('cancelled');
+    expect(ofType(first.events, 'tool.failed')[0]?.kind).toBe('cancelled');
+    expect(existsSync(join(dataDir, 'workspaces', runId, 'late.txt'))).toBe(false);
+  });
+});

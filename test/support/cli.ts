@@ -25,7 +25,13 @@ export function freshDataDir(): string {
  */
 export function runCli(
   args: string[],
-  options: { env?: Record<string, string | undefined>; stdin?: string; cwd?: string } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    stdin?: string;
+    cwd?: string;
+    /** Sees stdout as it grows, to act while the command still runs. */
+    onStdout?: (soFar: string) => void;
+  } = {},
 ): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
@@ -34,6 +40,7 @@ export function runCli(
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
+    options.onStdout?.(stdout);
   });
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();

@@ -65,7 +65,7 @@ export function summarise(output: unknown): string {
     const fields = Object.entries(output as Record<string, unknown>)
       .filter(([, value]) => value === null || ['string', 'number', 'boolean'].includes(typeof value))
       .slice(0, 4)
-      .map(([key, value]) => `${key}=${short(String(value), 40)}`);
+      .map(([key, value]) => `${key}=${short(String(value).replace(/\s+/g, ' ').trim(), 40)}`);
     if (fields.length) return fields.join(' ');
   }
   return short(JSON.stringify(output) ?? '', 100);
