@@ -47,6 +47,7 @@ async function timeRun(runtime: Runtime, replies: AssistantMessage[], n: number)
       tools: runtime.registry.names(),
       approvals: 'auto',
       escalation: 'fail',
+      context: { windowTokens: 128_000, targetShare: 0.4, replanEvery: 0 },
     },
     {
       store: runtime.store,

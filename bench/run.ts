@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { benchCompression } from './compression';
+import { benchContextShare } from './context-share';
 import { benchLoopOverhead } from './loop-overhead';
 import type { BenchResult } from './result';
 import { benchStoreAppend } from './store-append';
@@ -8,6 +10,8 @@ import { benchStoreAppend } from './store-append';
 const suites: { title: string; run: () => Promise<BenchResult[]> }[] = [
   { title: 'Event store: appends against raw better-sqlite3 inserts', run: benchStoreAppend },
   { title: 'Agent loop: overhead per round', run: benchLoopOverhead },
+  { title: 'Context: peak share of the window over a long run', run: benchContextShare },
+  { title: 'Context: observation compression and token counting', run: benchCompression },
 ];
 
 function cell(result: BenchResult): string[] {

@@ -54,6 +54,7 @@ function started(runId: string): NewEvent {
     maxRounds: 50,
     approvals: 'ask',
     escalation: 'fail',
+    context: { windowTokens: 16_000, targetShare: 0.4, replanEvery: 5 },
   };
 }
 

@@ -14,6 +14,7 @@ const context: ToolContext = {
   callId: 'c',
   signal: new AbortController().signal,
   workspace: new Workspace(root),
+  archive: { output: () => undefined },
 };
 let server: http.Server;
 let baseUrl: string;

@@ -5,6 +5,7 @@ import { saveDailyReportTool } from './demo/save-daily-report';
 import { httpGetTool } from './http-get';
 import { listFilesTool } from './list-files';
 import { readFileTool } from './read-file';
+import { recallTool } from './recall';
 import { runCommandTool } from './run-command';
 import { searchFilesTool } from './search-files';
 import { writeFileTool } from './write-file';
@@ -20,4 +21,5 @@ export const builtinTools: ToolDefinition[] = [
   querySalesDataTool,
   calcGrowthRateTool,
   saveDailyReportTool,
+  recallTool,
 ];

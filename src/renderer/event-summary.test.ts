@@ -35,6 +35,7 @@ describe('summarizeEvent', () => {
         toolCalls: 0,
         toolCallsByName: {},
         toolFailures: 0,
+        peakContextShare: 0,
       },
     };
     const summary = summarizeEvent(event);

@@ -23,9 +23,21 @@ export interface RunReport {
   toolCalls: number;
   toolCallsByName: Record<string, number>;
   toolFailures: number;
+  /** The largest share of the context window one request filled (0–1). */
+  peakContextShare: number;
 }
 
 export type ApprovalMode = 'ask' | 'auto' | 'deny';
+
+/** How a run manages its context window (DESIGN.md §4). */
+export interface ContextSettings {
+  /** The model's context window, in tokens. */
+  windowTokens: number;
+  /** The share of the window a request may fill (0–1). */
+  targetShare: number;
+  /** Replan every this many rounds (0: only after evictions). */
+  replanEvery: number;
+}
 export type EscalationMode = 'ask' | 'fail';
 export type Escalation = 'round_limit' | 'loop' | 'tool_disabled';
 
@@ -55,10 +67,20 @@ export interface EventPayloads {
     approvals: ApprovalMode;
     /** Whether a round limit, a loop or a disabled tool asks the person or ends the run. */
     escalation: EscalationMode;
+    /** The context window the run manages: its size, the share of it a request may fill, replanning. */
+    context: ContextSettings;
     parentRunId?: string;
     forkedAtSeq?: number;
   };
-  'model.request': { round: number; messageCount: number; tokenEstimate: number; mode: ModelMode };
+  'model.request': {
+    round: number;
+    messageCount: number;
+    /** Tokens sent, counted with the model's tokenizer where known, conservatively estimated otherwise. */
+    tokenEstimate: number;
+    /** tokenEstimate as a share of the context window (0–1). */
+    share: number;
+    mode: ModelMode;
+  };
   'model.response': {
     round: number;
     raw: AssistantMessage;
@@ -95,10 +117,17 @@ export interface EventPayloads {
   'tool.disabled': { name: string; reason: string };
   'context.updated': {
     op: 'add' | 'evict' | 'compress' | 'summarize' | 'replan';
+    /** `obs:<callId>` for a tool result, `reasoning:r<round>` for a reply's text, `plan` for the plan. */
     messageId: string;
     role: string;
+    /** Tokens of the message after the change. */
     tokens: number;
+    tokensBefore: number;
     reason: string;
+    /** The plan's text, for `replan`. */
+    content?: string;
+    /** Who wrote the plan: the model, or a summary of the log when asking the model failed. */
+    source?: 'model' | 'log';
   };
   'human.requested': {
     requestId: string;

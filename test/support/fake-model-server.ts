@@ -1,5 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { REPLAN_REQUEST } from '../../src/main/context/replan';
+
+/** What the fake model answers when the loop asks it for a plan. */
+export const CANNED_PLAN = 'Goal: finish the task\nDone: the steps so far\nRemaining: the rest';
 
 /** A reply the fake model sends: text and/or tool calls (arguments as a string, or an object to encode). */
 export interface FakeReply {
@@ -29,7 +33,9 @@ export type FakeStep = FakeReply | FakeFailure | ((request: ChatRequest) => Fake
 export interface FakeModel {
   /** Base URL to give the client, ending in /v1. */
   url: string;
+  /** The agent's requests, in order; replanning requests are kept apart in `plans`. */
   requests: ChatRequest[];
+  plans: ChatRequest[];
   close(): Promise<void>;
 }
 
@@ -46,6 +52,7 @@ export async function startFakeModel(
   steps: FakeStep[] | ((request: ChatRequest) => FakeReply | FakeFailure),
 ): Promise<FakeModel> {
   const requests: ChatRequest[] = [];
+  const plans: ChatRequest[] = [];
   let next = 0;
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
@@ -53,6 +60,12 @@ export async function startFakeModel(
       return sendJson(res, 404, { error: { message: `no route ${req.method} ${req.url}` } });
     }
     const request = JSON.parse(body) as ChatRequest;
+    if (String(request.messages.at(-1)?.content ?? '').startsWith(REPLAN_REQUEST)) {
+      // The loop's own replanning request: answered here so scenarios script only the agent's steps.
+      plans.push(request);
+      if (request.stream) return streamReply(res, request.model, { content: CANNED_PLAN });
+      return sendJson(res, 200, completion(request.model, { content: CANNED_PLAN }));
+    }
     requests.push(request);
     const step = typeof steps === 'function' ? steps : steps[next++];
     const resolved = typeof step === 'function' ? step(request) : step;
@@ -72,6 +85,7 @@ export async function startFakeModel(
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    plans,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -19,6 +19,7 @@ const context: ToolContext = {
   callId: 'c',
   signal: new AbortController().signal,
   workspace: new Workspace(root),
+  archive: { output: () => undefined },
 };
 
 afterAll(async () => {

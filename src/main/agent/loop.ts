@@ -1,6 +1,7 @@
 import type { AssistantMessage } from '../../shared/decision';
 import type {
   ApprovalMode,
+  ContextSettings,
   Escalation,
   EscalationMode,
   EventPayloads,
@@ -8,8 +9,9 @@ import type {
   ModelMode,
   NewEvent,
 } from '../../shared/events';
-import { buildMessages, nativeCallId } from '../context/build-context';
-import type { ModelClient, ModelFailure, ToolSpec } from '../models/types';
+import { nativeCallId } from '../context/build-context';
+import { createTokenCounter, type TokenCounter } from '../context/tokens';
+import type { ModelClient, ModelFailure } from '../models/types';
 import type { EventStore } from '../store/event-store';
 import type { ApprovalConfig } from '../tools/approval';
 import type { ToolRegistry } from '../tools/registry';
@@ -18,7 +20,7 @@ import { detectRepetition, roundSignature } from './loop-detector';
 import type { RetryPolicy } from './model-caller';
 import { callModelWithRetry } from './model-caller';
 import { parseDecisions } from './parser';
-import { askUserSpec } from './prompts';
+import { prepareRequest } from './prepare-request';
 import type { DecisionEvent, RoundRecord, RunState } from './run-state';
 import {
   applyEvent,
@@ -54,6 +56,7 @@ export interface NewRun {
   tools: string[];
   approvals: ApprovalMode;
   escalation: EscalationMode;
+  context: ContextSettings;
 }
 
 /** Why a run stopped and how: the caller maps it to an exit code or a UI state. */
@@ -73,10 +76,12 @@ export class AgentLoop {
   readonly #signal: AbortSignal;
   /** Native tool calling until the endpoint refuses tools; then JSON in content for the rest of the run. */
   #mode: ModelMode;
+  readonly #counter: TokenCounter;
 
   private constructor(state: RunState, deps: LoopDeps) {
     this.state = state;
     this.#mode = state.mode;
+    this.#counter = createTokenCounter(state.model.model);
     this.#deps = deps;
     this.#signal = deps.signal ?? new AbortController().signal;
   }
@@ -91,6 +96,7 @@ export class AgentLoop {
       maxRounds: run.maxRounds,
       approvals: run.approvals,
       escalation: run.escalation,
+      context: run.context,
     });
     deps.store.flush();
     if (started.type !== 'run.started') throw new Error('the store returned another event than it was given');
@@ -212,16 +218,20 @@ export class AgentLoop {
     const { model, registry, retry } = this.#deps;
     for (;;) {
       const mode = this.#mode;
-      const messages = buildMessages(this.state, round, mode, {
-        describeTools: (names) => registry.describeForPrompt(names),
+      const { messages, tools, tokens, share } = await prepareRequest(round, mode, {
+        state: this.state,
+        registry,
+        counter: this.#counter,
+        model,
+        signal: this.#signal,
+        emit: (event) => this.#emit(event),
       });
-      const tools: ToolSpec[] | undefined =
-        mode === 'native' ? [...registry.specs(this.#availableTools()), askUserSpec] : undefined;
       this.#emit({
         type: 'model.request',
         round,
         messageCount: messages.length,
-        tokenEstimate: estimateTokens(messages, tools),
+        tokenEstimate: tokens,
+        share,
         mode,
       });
       this.#deps.store.flush();
@@ -292,10 +302,6 @@ export class AgentLoop {
     return outcome;
   }
 
-  #availableTools(): string[] {
-    return this.state.tools.filter((name) => !this.state.disabled.has(name));
-  }
-
   #toolContext() {
     return {
       state: this.state,
@@ -304,6 +310,8 @@ export class AgentLoop {
       approvals: { ...this.#deps.approvals, approvals: this.state.approvals },
       maxConcurrency: this.#deps.maxConcurrency,
       signal: this.#signal,
+      counter: this.#counter,
+      archive: this.#deps.store.file,
       emit: (event: NewEvent) => this.#emit(event),
       flush: () => this.#deps.store.flush(),
     };
@@ -325,8 +333,4 @@ function withCallIds(raw: AssistantMessage, round: number): AssistantMessage {
       call.id ? call : { ...call, id: nativeCallId(round, index) },
     ),
   };
-}
-
-function estimateTokens(messages: unknown, tools: unknown): number {
-  return Math.ceil((JSON.stringify(messages).length + (tools ? JSON.stringify(tools).length : 0)) / 4);
 }

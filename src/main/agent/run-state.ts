@@ -2,6 +2,7 @@ import { canonicalJson } from '../../shared/canonical-json';
 import type { AssistantMessage } from '../../shared/decision';
 import type {
   ApprovalMode,
+  ContextSettings,
   EscalationMode,
   EventOf,
   EventPayloads,
@@ -45,6 +46,12 @@ export interface RunState {
   maxRounds: number;
   approvals: ApprovalMode;
   escalation: EscalationMode;
+  context: ContextSettings;
+  /** Messages replaced by one-line stubs to keep requests within budget (`obs:<callId>`, `reasoning:r<n>`). */
+  evicted: Set<string>;
+  /** The latest plan, shown at the top of every request after it. */
+  plan?: { text: string; round: number };
+  peakContextShare: number;
   status: RunStatus;
   mode: ModelMode;
   rounds: RoundRecord[];
@@ -77,6 +84,9 @@ export function initialState(started: EventOf<'run.started'>): RunState {
     maxRounds: started.maxRounds,
     approvals: started.approvals,
     escalation: started.escalation,
+    context: started.context,
+    evicted: new Set(),
+    peakContextShare: 0,
     status: 'running',
     mode: 'native',
     rounds: [],
@@ -114,6 +124,7 @@ export function applyEvent(state: RunState, event: HermesEvent): RunState {
       break;
     case 'model.request':
       state.mode = event.mode;
+      state.peakContextShare = Math.max(state.peakContextShare, event.share);
       // A round asked again (after falling back to JSON mode) is still the same round.
       if (round && round.round === event.round && !round.response) {
         round.mode = event.mode;
@@ -136,7 +147,11 @@ export function applyEvent(state: RunState, event: HermesEvent): RunState {
       state.usage.completion += event.usage.completion;
       break;
     case 'model.retry':
+      break;
     case 'context.updated':
+      if (event.op === 'evict') state.evicted.add(event.messageId);
+      if (event.op === 'replan' && event.content)
+        state.plan = { text: event.content, round: state.rounds.length };
       break;
     case 'decision':
       round?.decisions.push(event);
@@ -251,5 +266,6 @@ export function buildReport(state: RunState, now: number): RunReport {
     toolCalls,
     toolCallsByName,
     toolFailures,
+    peakContextShare: state.peakContextShare,
   };
 }

@@ -1,10 +1,16 @@
 import type { EventPayloads, HermesEvent, NewEvent, ToolFailureKind } from '../../shared/events';
+import { observationId } from '../context/build-context';
+import { compressObservation } from '../context/compress';
+import type { TokenCounter } from '../context/tokens';
 import type { ApprovalConfig } from '../tools/approval';
 import { approvalRule, isAlwaysAllowed, resolvePolicy } from '../tools/approval';
 import type { ToolRegistry } from '../tools/registry';
 import type { ToolHost } from '../tools/tool-host';
 import type { DecisionEvent, RoundRecord, RunState } from './run-state';
 import { failureKey } from './run-state';
+
+/** Tool output longer than this enters the context as a summary chosen by its shape. */
+const COMPRESS_ABOVE_CHARS = 3_000;
 
 /** A call repeated with the same arguments and the same error runs at most this many times. */
 export const MAX_IDENTICAL_FAILURES = 3;
@@ -16,6 +22,9 @@ export interface ToolRoundContext {
   approvals: ApprovalConfig;
   maxConcurrency: number;
   signal: AbortSignal;
+  counter: TokenCounter;
+  /** The event log's file, for tools that read earlier outputs (recall). */
+  archive: string;
   /** Appends to the log, folds into `state` and tells subscribers. */
   emit: (event: NewEvent) => HermesEvent;
   flush: () => void;
@@ -214,10 +223,18 @@ async function execute(call: Runnable, ctx: ToolRoundContext): Promise<void> {
     workspaceRoot: ctx.state.workspace,
     timeoutMs: tool?.timeoutMs ?? 30_000,
     signal: ctx.signal,
+    archive: ctx.archive,
   });
   const durationMs = Math.round(performance.now() - started);
   const prefix = call.note ? `${call.note}\n` : '';
   if (outcome.ok) {
+    const full = observe(outcome.output);
+    // What recall returns was asked for by size already; summarising it would defeat the asking.
+    const compressed =
+      call.name === 'recall'
+        ? undefined
+        : compressObservation(full, call.callId, { maxChars: COMPRESS_ABOVE_CHARS });
+    const observation = compressed && compressed.text !== full ? compressed.text : full;
     ctx.emit({
       type: 'tool.finished',
       round: call.decision.round,
@@ -226,9 +243,20 @@ async function execute(call: Runnable, ctx: ToolRoundContext): Promise<void> {
       arguments: call.args,
       durationMs,
       output: outcome.output,
-      observation: `${prefix}${observe(outcome.output)}`,
+      observation: `${prefix}${observation}`,
       ...(outcome.changedFiles.length ? { changedFiles: outcome.changedFiles } : {}),
     });
+    if (compressed && observation !== full) {
+      ctx.emit({
+        type: 'context.updated',
+        op: 'compress',
+        messageId: observationId(call.callId),
+        role: 'tool',
+        tokensBefore: ctx.counter.count(full),
+        tokens: ctx.counter.count(observation),
+        reason: `${call.name} returned ${full.length.toLocaleString('en-US')} characters; kept a summary of the ${compressed.shape} (the full output stays in the log: recall ref ${call.callId})`,
+      });
+    }
     return;
   }
   ctx.emit(failed(call.decision, outcome.kind, outcome.error, durationMs, call.args, prefix));

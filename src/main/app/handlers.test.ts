@@ -17,6 +17,7 @@ function started(task: string): NewEvent {
     maxRounds: 5,
     approvals: 'ask',
     escalation: 'fail',
+    context: { windowTokens: 16_000, targetShare: 0.4, replanEvery: 5 },
   };
 }
 

@@ -26,6 +26,7 @@ Options:
   --model NAME           model name (env LLM_MODEL_NAME)
   --api-key-env VAR      environment variable holding the API key (default LLM_API_KEY)
   --max-rounds N         round limit (env AGENT_MAX_ROUND, default 15)
+  --context-tokens N     the model's context window (default: known for OpenAI models, else 16000)
   --approvals MODE       ask | auto | deny: what to do with tool calls that need approval
   --escalation MODE      ask | fail: at a round limit, a loop or a disabled tool, ask the person or
                          end the run (default: ask in a terminal, fail otherwise)
@@ -42,6 +43,7 @@ const OPTIONS = {
   model: { type: 'string' },
   'api-key-env': { type: 'string' },
   'max-rounds': { type: 'string' },
+  'context-tokens': { type: 'string' },
   approvals: { type: 'string' },
   escalation: { type: 'string' },
   args: { type: 'string' },
@@ -73,6 +75,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     ...(values.model !== undefined ? { model: values.model } : {}),
     ...(values['api-key-env'] !== undefined ? { apiKeyEnv: values['api-key-env'] } : {}),
     ...(values['max-rounds'] !== undefined ? { maxRounds: values['max-rounds'] } : {}),
+    ...(values['context-tokens'] !== undefined ? { contextTokens: values['context-tokens'] } : {}),
     ...(values.approvals !== undefined ? { approvals: values.approvals } : {}),
     ...(values.escalation !== undefined ? { escalation: values.escalation } : {}),
     ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),

@@ -20,25 +20,36 @@ export function buildMessages(
   options: ContextOptions,
 ): ChatMessage[] {
   const available = state.tools.filter((name) => !state.disabled.has(name));
+  const plan = state.plan
+    ? `\n\nYour plan so far (written after round ${state.plan.round}):\n${state.plan.text}`
+    : '';
   const messages: ChatMessage[] = [
-    { role: 'system', content: systemPrompt(mode, options.describeTools(available)) },
+    { role: 'system', content: `${systemPrompt(mode, options.describeTools(available))}${plan}` },
     { role: 'user', content: state.task },
   ];
   for (const record of state.rounds) {
     if (record.round >= round) break;
-    messages.push(...roundMessages(record));
+    messages.push(...roundMessages(record, state.evicted));
   }
   return messages;
 }
 
-function roundMessages(record: RoundRecord): ChatMessage[] {
+/** Message ids that evictions name; stable, since they come from the log. */
+export const observationId = (callId: string) => `obs:${callId}`;
+export const reasoningId = (round: number) => `reasoning:r${round}`;
+
+function roundMessages(record: RoundRecord, evicted: ReadonlySet<string>): ChatMessage[] {
   const raw = record.response;
   if (!raw) return [];
   const nativeCalls = raw.tool_calls ?? [];
+  const reasoning = evicted.has(reasoningId(record.round))
+    ? `[The reasoning of round ${record.round} is left out to save space.]`
+    : (raw.content ?? null);
+  const result = (callId: string) => observationOf(record, callId, evicted);
   const messages: ChatMessage[] = [
     {
       role: 'assistant',
-      content: raw.content ?? null,
+      content: reasoning,
       ...(nativeCalls.length
         ? {
             tool_calls: nativeCalls.map((call, index) => {
@@ -55,7 +66,7 @@ function roundMessages(record: RoundRecord): ChatMessage[] {
   ];
   nativeCalls.forEach((call, index) => {
     const callId = call.id ?? nativeCallId(record.round, index);
-    messages.push({ role: 'tool', tool_call_id: callId, content: nativeCallResult(record, callId) });
+    messages.push({ role: 'tool', tool_call_id: callId, content: nativeCallResult(record, callId, result) });
   });
   const notes: string[] = [];
   for (const decision of record.decisions) {
@@ -63,10 +74,7 @@ function roundMessages(record: RoundRecord): ChatMessage[] {
     if (decision.kind === 'invalid')
       notes.push(invalidFeedback(decision.reason ?? 'it could not be understood'));
     if (decision.kind === 'tool_call' && decision.callId) {
-      const result = record.results.get(decision.callId);
-      notes.push(
-        `Result of ${decision.toolName} (${decision.callId}):\n${result?.observation ?? interrupted}`,
-      );
+      notes.push(`Result of ${decision.toolName} (${decision.callId}):\n${result(decision.callId)}`);
     }
     if (decision.kind === 'ask_user') {
       const answer = answerTo(record, decision.callId);
@@ -80,11 +88,23 @@ function roundMessages(record: RoundRecord): ChatMessage[] {
 
 const interrupted = 'No result: the call was interrupted before it finished.';
 
-function nativeCallResult(record: RoundRecord, callId: string): string {
+function nativeCallResult(record: RoundRecord, callId: string, result: (callId: string) => string): string {
   const decision = record.decisions.find((d) => d.callId === callId);
   if (decision?.kind === 'invalid') return `Error: ${decision.reason ?? 'the call could not be understood'}`;
   if (decision?.kind === 'ask_user') return answerTo(record, callId) ?? 'The person has not answered yet.';
-  return record.results.get(callId)?.observation ?? interrupted;
+  return result(callId);
+}
+
+/** A tool's observation, or the one-line stub that replaced it, which says how to get it back. */
+function observationOf(record: RoundRecord, callId: string, evicted: ReadonlySet<string>): string {
+  const result = record.results.get(callId);
+  if (!result) return interrupted;
+  if (!evicted.has(observationId(callId))) return result.observation;
+  return evictionStub(result.name, callId, result.observation.length);
+}
+
+export function evictionStub(name: string, callId: string, chars: number): string {
+  return `[The result of ${name} (${callId}, ${chars.toLocaleString('en-US')} characters) is left out to save space. Call recall with ref "${callId}" to see it again.]`;
 }
 
 function answerTo(record: RoundRecord, callId: string | undefined): string | undefined {

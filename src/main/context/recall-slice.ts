@@ -71,3 +71,27 @@ export function recallSlice(full: string, args: RecallArgs, maxChars = 8_000): s
   const next = end < full.length ? ` Next part: offset ${end}.` : ' This is the end of the output.';
   return `[Characters ${formatNumber(offset)}–${formatNumber(end)} of ${total}.${next}]\n${slice}`;
 }
+
+const SECTION_CHARS = 200;
+
+/**
+ * The text `recall` reads from: a string output as it is; an object with its long string fields
+ * (a file's content, a command's stdout) set out as sections of raw text after the rest as JSON,
+ * so lines, offsets and searches mean what they would in the original.
+ */
+export function recallText(output: unknown): string {
+  if (typeof output === 'string') return output;
+  if (!output || typeof output !== 'object' || Array.isArray(output))
+    return JSON.stringify(output, null, 2) ?? 'null';
+  const rest: Record<string, unknown> = {};
+  const sections: string[] = [];
+  for (const [key, value] of Object.entries(output as Record<string, unknown>)) {
+    if (typeof value === 'string' && value.length > SECTION_CHARS) {
+      rest[key] = `(${formatNumber(value.length)} characters: section "${key}" below)`;
+      sections.push(`== ${key} ==\n${value}`);
+    } else {
+      rest[key] = value;
+    }
+  }
+  return [JSON.stringify(rest, null, 2), ...sections].join('\n');
+}

@@ -56,6 +56,9 @@ export class ScriptedModel implements ModelClient {
 
   async complete(request: ModelRequest): Promise<ModelResult> {
     if (request.signal?.aborted) return { ok: false, failure: { kind: 'cancelled', message: 'cancelled' } };
+    if (request.purpose === 'replan') {
+      return { ok: false, failure: { kind: 'bad_request', message: 'a recording holds no plans' } };
+    }
     const message = this.#replies[this.#next];
     if (!message) {
       return {

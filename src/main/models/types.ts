@@ -24,6 +24,8 @@ export interface ModelRequest {
   signal?: AbortSignal;
   /** Streamed text as it arrives (for live display); the reply still carries the whole text. */
   onText?: (delta: string) => void;
+  /** `replan`: a request for the model's plan, not for its next step. */
+  purpose?: 'replan';
 }
 
 export interface ModelReply {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import type { EscalationMode } from '../../shared/events';
+import type { ContextSettings, EscalationMode } from '../../shared/events';
 import type { AlwaysAllowed } from '../tools/approval';
 import type { ApprovalPolicy } from '../tools/types';
 import { defaultDataDir } from './data-dir';
@@ -22,6 +22,8 @@ export interface RunConfig {
   approvals: ApprovalMode;
   /** Whether a round limit, a loop or a disabled tool asks the person or ends the run. */
   escalation: EscalationMode;
+  /** The context window and how much of it a request may fill. */
+  context: ContextSettings;
   toolPolicies: Record<string, ApprovalPolicy>;
   alwaysAllow: AlwaysAllowed[];
   stream: boolean;
@@ -36,6 +38,7 @@ export interface ConfigFlags {
   model?: string;
   apiKeyEnv?: string;
   maxRounds?: string;
+  contextTokens?: string;
   approvals?: string;
   escalation?: string;
   dataDir?: string;
@@ -49,6 +52,9 @@ const settingsSchema = z
     apiKeyEnv: z.string(),
     temperature: z.number().min(0).max(2),
     maxRounds: z.number().int().positive(),
+    contextTokens: z.number().int().min(1_000),
+    contextShare: z.number().min(0.05).max(0.95),
+    replanEvery: z.number().int().min(0),
     approvals: z.enum(APPROVAL_MODES),
     escalation: z.enum(['ask', 'fail']),
     toolPolicies: z.record(z.string(), z.enum(['allow', 'ask', 'deny'])),
@@ -64,7 +70,23 @@ export const DEFAULTS = {
   temperature: 0.2,
   maxRounds: 15,
   timeoutMs: 120_000,
+  contextShare: 0.4,
+  replanEvery: 5,
 } as const;
+
+/**
+ * The context window of well-known models; others (most local ones) get a cautious 16k — local servers
+ * often run with less than the model could take, and an over-estimate would overflow them.
+ */
+export function defaultContextWindow(model: string): number {
+  const name = (model.split('/').pop() ?? '').toLowerCase();
+  if (/^gpt-4\.1/.test(name)) return 1_000_000;
+  if (/^gpt-5/.test(name)) return 400_000;
+  if (/^o[134](-|$)/.test(name)) return 200_000;
+  if (/^(gpt-4o|gpt-4-turbo|gpt-4\.5|chatgpt-)/.test(name)) return 128_000;
+  if (/^gpt-4(-|$)/.test(name)) return 8_192;
+  return 16_000;
+}
 
 export type ConfigResult = { ok: true; config: RunConfig } | { ok: false; error: string };
 
@@ -96,6 +118,10 @@ export function resolveConfig(
   }
   const maxRounds = positiveInt(flags.maxRounds ?? env.AGENT_MAX_ROUND, file.maxRounds ?? DEFAULTS.maxRounds);
   if (!maxRounds.ok) return { ok: false, error: `--max-rounds / AGENT_MAX_ROUND ${maxRounds.error}` };
+  const model = flags.model ?? env.LLM_MODEL_NAME ?? file.model ?? DEFAULTS.model;
+  const windowTokens = positiveInt(flags.contextTokens, file.contextTokens ?? defaultContextWindow(model));
+  if (!windowTokens.ok) return { ok: false, error: `--context-tokens ${windowTokens.error}` };
+  if (windowTokens.value < 1_000) return { ok: false, error: '--context-tokens must be at least 1000' };
   const temperatureText = env.LLM_TEMPERATURE;
   const temperature =
     temperatureText === undefined ? (file.temperature ?? DEFAULTS.temperature) : Number(temperatureText);
@@ -131,13 +157,18 @@ export function resolveConfig(
     config: {
       dataDir,
       baseUrl,
-      model: flags.model ?? env.LLM_MODEL_NAME ?? file.model ?? DEFAULTS.model,
+      model,
       ...(apiKey ? { apiKey } : {}),
       apiKeyEnv,
       temperature,
       maxRounds: maxRounds.value,
       approvals: approvals as ApprovalMode,
       escalation,
+      context: {
+        windowTokens: windowTokens.value,
+        targetShare: file.contextShare ?? DEFAULTS.contextShare,
+        replanEvery: file.replanEvery ?? DEFAULTS.replanEvery,
+      },
       toolPolicies: file.toolPolicies ?? {},
       alwaysAllow: file.alwaysAllow ?? [],
       stream: file.stream ?? true,

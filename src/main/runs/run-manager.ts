@@ -67,6 +67,7 @@ export class RunManager {
           tools: this.#runtime.registry.names(),
           approvals: config.approvals,
           escalation: config.escalation,
+          context: config.context,
         },
         { ...deps, model: model.model },
       ),

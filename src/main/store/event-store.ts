@@ -70,7 +70,11 @@ export class EventStore {
   private failure: unknown;
   private closed = false;
 
-  private constructor(private readonly db: Database.Database) {
+  private constructor(
+    private readonly db: Database.Database,
+    /** The database file, for readers in other threads (tool workers' recall). */
+    readonly file: string,
+  ) {
     this.runIndex = new RunIndex(db);
     this.leases = new RunLeases(db);
     this.insertEvent = db.prepare(
@@ -95,7 +99,7 @@ export class EventStore {
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
       migrate(db);
-      return new EventStore(db);
+      return new EventStore(db, file);
     } catch (error) {
       db.close();
       throw error;

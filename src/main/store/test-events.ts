@@ -11,6 +11,7 @@ export function started(task = 'write a haiku', extra: { parentRunId?: string } 
     maxRounds: 20,
     approvals: 'ask',
     escalation: 'fail',
+    context: { windowTokens: 16_000, targetShare: 0.4, replanEvery: 5 },
     ...extra,
   };
 }
@@ -34,6 +35,7 @@ export function modelRequest(round: number): NewEvent {
     round,
     messageCount: round * 2,
     tokenEstimate: 100 * round,
+    share: 0.1,
     mode: 'native',
   };
 }
@@ -45,6 +47,7 @@ const REPORT: RunReport = {
   toolCalls: 0,
   toolCallsByName: {},
   toolFailures: 0,
+  peakContextShare: 0,
 };
 
 export function finished(status: 'succeeded' | 'failed' | 'cancelled'): NewEvent {

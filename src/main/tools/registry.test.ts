@@ -29,10 +29,11 @@ describe('ToolRegistry', () => {
       'query_sales_data',
       'calc_growth_rate',
       'save_daily_report',
+      'recall',
     ]);
     expect(registry.get('read_file')?.risk).toBe('read');
     expect(registry.get('nope')).toBeUndefined();
-    expect(registry.list()).toHaveLength(9);
+    expect(registry.list()).toHaveLength(10);
   });
 
   it('builds OpenAI tool specs from the zod schemas, every field described', () => {

@@ -13,6 +13,8 @@ export interface ToolCall {
   workspaceRoot: string;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** The event log's file, so tools can read earlier outputs of the run (recall). */
+  archive?: string;
 }
 
 export interface ToolHostOptions {
@@ -205,6 +207,7 @@ export class ToolHost {
         runId: call.runId,
         callId: call.callId,
         workspaceRoot: call.workspaceRoot,
+        ...(call.archive ? { archive: call.archive } : {}),
       } satisfies HostMessage);
     });
   }

@@ -1,6 +1,15 @@
 /** Messages from the tool host to a tool worker. */
 export type HostMessage =
-  | { type: 'run'; name: string; args: unknown; runId: string; callId: string; workspaceRoot: string }
+  | {
+      type: 'run';
+      name: string;
+      args: unknown;
+      runId: string;
+      callId: string;
+      workspaceRoot: string;
+      /** The event log's file, read-only for `recall`; absent where there is no log. */
+      archive?: string;
+    }
   | { type: 'abort' };
 
 /** Messages from a tool worker to the host. `spawned`/`exited` track process groups the host may have to kill. */

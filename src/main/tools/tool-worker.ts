@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { builtinTools } from '../../../tools/index';
+import { readToolOutput } from '../store/archive-reader';
 import { describeArgsError } from './args-error';
 import type { HostMessage, WorkerMessage } from './tool-protocol';
 import type { ToolDefinition } from './types';
@@ -40,6 +41,10 @@ async function execute(
     callId: message.callId,
     signal: controller.signal,
     workspace,
+    archive: {
+      output: (callId) =>
+        message.archive ? readToolOutput(message.archive, message.runId, callId) : undefined,
+    },
   });
   return toPlainData(output);
 }

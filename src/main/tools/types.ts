@@ -10,6 +10,14 @@ export interface ToolContext {
   callId: string;
   signal: AbortSignal;
   workspace: Workspace;
+  /** Earlier tool outputs of this run, in full, as the event log keeps them. */
+  archive: ToolArchive;
+}
+
+/** Read access to the run's own earlier tool outputs. */
+export interface ToolArchive {
+  /** The full output of an earlier call of this run, or undefined when there is none under that id. */
+  output(callId: string): unknown;
 }
 
 /** A tool as declared in one file under tools/ (DESIGN.md §5). */

@@ -147,7 +147,14 @@ describe('projectRun', () => {
 
   it('ends a failed run with an error node and fails what was still running', () => {
     const log = new TestLog().start().toolRound(1, ['query_sales_data']);
-    log.push({ type: 'model.request', round: 2, messageCount: 4, tokenEstimate: 100, mode: 'native' });
+    log.push({
+      type: 'model.request',
+      round: 2,
+      messageCount: 4,
+      tokenEstimate: 100,
+      share: 0.1,
+      mode: 'native',
+    });
     log.push({ type: 'model.retry', round: 2, attempt: 1, error: 'HTTP 503', status: 503, delayMs: 500 });
     log.finish('failed', 'the model endpoint kept failing (HTTP 503)');
     const graph = projectRun(log.events);
@@ -182,6 +189,7 @@ describe('projectRun', () => {
         messageId: `m${tokens}`,
         role: 'tool',
         tokens,
+        tokensBefore: tokens * 4,
         reason: 'over budget',
       });
     change('add', 10);

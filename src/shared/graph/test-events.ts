@@ -26,6 +26,7 @@ const REPORT: RunReport = {
   toolCalls: 0,
   toolCallsByName: {},
   toolFailures: 0,
+  peakContextShare: 0,
 };
 
 /** Builds a well-typed event log the way the loop writes one: contiguous seqs from 1. */
@@ -56,13 +57,21 @@ export class TestLog {
       maxRounds: 20,
       approvals: 'ask',
       escalation: 'fail',
+      context: { windowTokens: 16_000, targetShare: 0.4, replanEvery: 5 },
     });
     return this;
   }
 
   /** One round: the request, the response and its decisions. Returns the call id of each decision. */
   round(round: number, ...decisions: DecisionSpec[]): string[] {
-    this.push({ type: 'model.request', round, messageCount: round * 2, tokenEstimate: 100, mode: 'native' });
+    this.push({
+      type: 'model.request',
+      round,
+      messageCount: round * 2,
+      tokenEstimate: 100,
+      share: 0.1,
+      mode: 'native',
+    });
     this.push({
       type: 'model.response',
       round,
@@ -205,6 +214,7 @@ export function richRun(): TestLog {
     messageId: 'm1',
     role: 'tool',
     tokens: 900,
+    tokensBefore: 900,
     reason: 'full',
   });
   log.push({
@@ -213,6 +223,7 @@ export function richRun(): TestLog {
     messageId: 'm2',
     role: 'user',
     tokens: 80,
+    tokensBefore: 80,
     reason: 'full',
   });
   const [flaky = ''] = log.round(4, call('flaky'));
