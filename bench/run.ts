@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { benchCompression } from './compression';
 import { benchContextShare } from './context-share';
+import { benchKillResume } from './kill-resume';
 import { benchLoopOverhead } from './loop-overhead';
 import type { BenchResult } from './result';
 import { benchStoreAppend } from './store-append';
@@ -12,6 +13,7 @@ const suites: { title: string; run: () => Promise<BenchResult[]> }[] = [
   { title: 'Agent loop: overhead per round', run: benchLoopOverhead },
   { title: 'Context: peak share of the window over a long run', run: benchContextShare },
   { title: 'Context: observation compression and token counting', run: benchCompression },
+  { title: 'Crash safety: runs killed at random moments and resumed', run: benchKillResume },
 ];
 
 function cell(result: BenchResult): string[] {

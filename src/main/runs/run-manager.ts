@@ -225,6 +225,7 @@ export class RunManager {
     unsubscribe: () => void,
     makeLoop: (deps: Omit<LoopDeps, 'model'>) => AgentLoop | undefined,
   ): Promise<RunResult> {
+    this.#runtime.host.warmUp();
     const controller = new AbortController();
     this.#active.set(runId, controller);
     this.#startPolling();

@@ -101,6 +101,17 @@ export class ToolHost {
     }
   }
 
+  /**
+   * Starts a worker ahead of the first call, so loading the tools overlaps the first model request
+   * instead of following it. Does nothing when one is already idle.
+   */
+  warmUp(): void {
+    if (this.closed || this.idle.length > 0) return;
+    const slot = this.spawn();
+    slot.worker.unref();
+    this.idle.push(slot);
+  }
+
   /** Terminates every worker; calls still running or waiting end as cancelled. */
   async close(): Promise<void> {
     this.closed = true;
