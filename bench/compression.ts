@@ -1,22 +1,12 @@
 import { pathToFileURL } from 'node:url';
 import { compressObservation, type ObservationShape } from '../src/main/context/compress';
 import { createTokenCounter } from '../src/main/context/tokens';
+import { seededRandom } from '../src/shared/seeded-random';
 import type { BenchResult } from './result';
 
 const TARGET_CHARS = 5 * 1024 * 1024;
 const REPETITIONS = 3;
 const COUNTED_CHARS = 100 * 1024;
-
-/** Deterministic, so every repetition compresses the same inputs. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Lines from `line(i)` until the text reaches `chars`. */
 function fill(chars: number, line: (i: number) => string): string {
@@ -36,7 +26,7 @@ const WORDS =
   );
 
 function inputs(chars: number): Record<ObservationShape, string> {
-  const next = random(42);
+  const next = seededRandom(42);
   const int = (n: number) => Math.floor(next() * n);
   const words = (n: number) => Array.from({ length: n }, () => WORDS[int(WORDS.length)]).join(' ');
   const levels = ['INFO', 'INFO', 'INFO', 'DEBUG', 'WARN', 'ERROR'];

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { EventStore } from '../src/main/store/event-store';
 import { migrate } from '../src/main/store/migrations';
 import type { NewEvent } from '../src/shared/events';
+import { seededRandom } from '../src/shared/seeded-random';
 import type { BenchResult } from './result';
 
 const EVENTS = 100_000;
@@ -20,17 +21,6 @@ interface Row {
   ts: number;
   type: string;
   payload: string;
-}
-
-/** Deterministic, so every repetition and both sides write the same rows. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WORDS = 'the agent reads a file then writes notes about what it found in the workspace and asks'.split(
@@ -112,7 +102,7 @@ interface Workload {
 
 /** Runs advance round-robin, the way concurrent runs interleave in the app. */
 function workload(): Workload {
-  const next = random(42);
+  const next = seededRandom(42);
   const perRun = Array.from({ length: RUNS }, (_, r) => {
     const runId = `rbench${r}`;
     const events = [started(runId)];

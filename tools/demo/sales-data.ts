@@ -1,5 +1,7 @@
 /** The bundled demo sales data: one row per day and category for 2024, the same on every load. */
 export const SALES_CATEGORIES = ['electronics', 'clothing', 'groceries', 'home'] as const;
+
+import { seededRandom } from '../../src/shared/seeded-random';
 export type SalesCategory = (typeof SALES_CATEGORIES)[number];
 
 export interface SalesRow {
@@ -22,18 +24,6 @@ const PROFILES: Record<SalesCategory, { price: number; units: number; weekend: n
   groceries: { price: 6.75, units: 900, weekend: 1.2, peakDay: 355 },
   home: { price: 54.25, units: 75, weekend: 1.4, peakDay: 150 },
 };
-
-/** mulberry32: a tiny seeded generator, so the data is identical on every machine. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function generate(): SalesRow[] {
   const random = seededRandom(SEED);

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../shared/seeded-random';
 import { compressObservation } from './compress';
 import { recallSlice } from './recall-slice';
-
-/** mulberry32: a fixed-seed PRNG so every run fuzzes the same inputs. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PIECES = [
   '{',
@@ -158,7 +148,7 @@ function checkCompression(text: string, maxChars: number): void {
 
 describe('compressObservation never throws and keeps to its budget', () => {
   it('on random text assembled from hostile pieces', () => {
-    const next = prng(1234);
+    const next = seededRandom(1234);
     for (let i = 0; i < 300; i++) {
       const text = randomText(next, Math.floor(next() * 400));
       checkCompression(text, [0, 100, 500, 3_000][i % 4] ?? 3_000);
@@ -166,7 +156,7 @@ describe('compressObservation never throws and keeps to its budget', () => {
   });
 
   it('on random JSON values, nested and with big strings', () => {
-    const next = prng(99);
+    const next = seededRandom(99);
     for (let i = 0; i < 150; i++) {
       const text = JSON.stringify(randomJson(next, 5));
       checkCompression(text, [50, 400, 1_000][i % 3] ?? 1_000);
@@ -174,7 +164,7 @@ describe('compressObservation never throws and keeps to its budget', () => {
   });
 
   it('on random bytes decoded as text', () => {
-    const next = prng(7);
+    const next = seededRandom(7);
     for (let i = 0; i < 60; i++) {
       const codes = Array.from({ length: 2_000 + Math.floor(next() * 6_000) }, () =>
         Math.floor(next() * 0x10000),
@@ -199,7 +189,7 @@ describe('compressObservation never throws and keeps to its budget', () => {
 
 describe('recallSlice never throws', () => {
   it('on random arguments over random text', () => {
-    const next = prng(5);
+    const next = seededRandom(5);
     for (let i = 0; i < 300; i++) {
       const full = randomText(next, Math.floor(next() * 300));
       const pick = () =>

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../shared/seeded-random';
 import { compressObservation } from './compress';
-
-/** mulberry32: a fixed-seed PRNG so every run sees the same samples. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function hex(next: () => number, digits: number): string {
   let out = '';
@@ -35,7 +25,7 @@ const ERROR_MESSAGES: ((next: () => number) => string)[] = [
 
 /** ~150 KB of INFO/WARN lines with exactly `errors` ERROR lines among them. */
 function generatedLog(errors: number): string {
-  const next = prng(7);
+  const next = seededRandom(7);
   const lines: string[] = [];
   const errorEvery = 40;
   let errorIndex = 0;
@@ -56,7 +46,7 @@ function generatedLog(errors: number): string {
 }
 
 function salesCsv(): { csv: string; units: number; revenue: number } {
-  const next = prng(11);
+  const next = seededRandom(11);
   const regions = ['North', 'South', 'East', 'West'];
   const products = ['Widget', 'Gadget', 'Doohickey'];
   const rows = ['date,region,product,units,unit_price,revenue'];
@@ -149,7 +139,7 @@ function englishReport(): string {
 }
 
 function apiResponse(): string {
-  const next = prng(3);
+  const next = seededRandom(3);
   const data = Array.from({ length: 120 }, (_, i) => ({
     id: 1000 + i,
     name: `Item ${i}`,

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../shared/seeded-random';
 import { describeFailure, describeMissing, readJson, readWholeJson } from './lenient-json';
 
 function value(text: string): unknown {
   const read = readWholeJson(text);
   if (!read.ok) throw new Error(`expected ${text} to parse: ${describeFailure(read)}`);
   return read.value;
-}
-
-/** A small deterministic PRNG (mulberry32) so generated cases are the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function randomJson(random: () => number, depth: number): unknown {
@@ -34,7 +24,7 @@ function randomJson(random: () => number, depth: number): unknown {
 
 describe('readJson', () => {
   it('agrees with JSON.parse on strict JSON', () => {
-    const random = prng(7);
+    const random = seededRandom(7);
     for (let i = 0; i < 500; i++) {
       const original = randomJson(random, 0);
       const text = JSON.stringify(original, null, i % 2 === 0 ? 2 : undefined);

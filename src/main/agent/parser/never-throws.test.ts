@@ -2,18 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type AssistantMessage, type Decision, decisionSchema } from '../../../shared/decision';
+import { seededRandom } from '../../../shared/seeded-random';
 import { parseDecisions } from './index';
-
-/** mulberry32: a fixed-seed PRNG so every run fuzzes the same inputs. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PIECES = [
   '{',
@@ -129,7 +119,7 @@ function parseAnything(message: unknown, toolNames?: unknown): Decision[] {
 
 describe('parseDecisions never throws', () => {
   it('on random text made of format fragments', () => {
-    const random = prng(20240601);
+    const random = seededRandom(20240601);
     for (let i = 0; i < 3000; i++) {
       const content = randomText(random, 1 + Math.floor(random() * 40));
       expectUsable(parseAnything({ content }, i % 3 === 0 ? ['f', 'name', 'x'] : undefined));
@@ -137,7 +127,7 @@ describe('parseDecisions never throws', () => {
   });
 
   it('on every corpus reply cut at random points', () => {
-    const random = prng(99);
+    const random = seededRandom(99);
     for (const content of corpusContents()) {
       for (let i = 0; i < 25; i++) {
         const cut = Math.floor(random() * content.length);
@@ -148,7 +138,7 @@ describe('parseDecisions never throws', () => {
   });
 
   it('on random tool_calls structures', () => {
-    const random = prng(4242);
+    const random = seededRandom(4242);
     for (let i = 0; i < 2000; i++) {
       const calls = Array.from({ length: 1 + Math.floor(random() * 3) }, () => randomValue(random, 0));
       expectUsable(parseAnything({ content: randomValue(random, 2), tool_calls: calls }));
