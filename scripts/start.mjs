@@ -10,7 +10,7 @@ import { ensureElectronSqlite } from './ensure-electron-sqlite.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ELECTRON_DOWNLOAD_TIMEOUT_MS = 180_000;
-const BROWSER_MODE = 'Use the browser mode instead: npx hermes-studio serve';
+const BROWSER_MODE = 'Use the browser mode instead: npm run serve';
 
 const requireFromRoot = createRequire(path.join(ROOT, 'package.json'));
 const electronDir = path.dirname(requireFromRoot.resolve('electron/package.json'));

@@ -57,6 +57,8 @@ export interface NewRun {
   approvals: ApprovalMode;
   escalation: EscalationMode;
   context: ContextSettings;
+  /** The run this one follows up (a chat's earlier turn). */
+  parentRunId?: string;
 }
 
 /** Why a run stopped and how: the caller maps it to an exit code or a UI state. */
@@ -97,6 +99,7 @@ export class AgentLoop {
       approvals: run.approvals,
       escalation: run.escalation,
       context: run.context,
+      ...(run.parentRunId ? { parentRunId: run.parentRunId } : {}),
     });
     deps.store.flush();
     if (started.type !== 'run.started') throw new Error('the store returned another event than it was given');

@@ -1,25 +1,2 @@
-const COMMON = [
-  "default-src 'none'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "object-src 'none'",
-  "frame-src 'none'",
-];
-
-/** The renderer's policy in a build: only its own files, no inline code. Injected as a meta tag. */
-export const PRODUCTION_CSP = [...COMMON, "script-src 'self'", "style-src 'self'", "connect-src 'self'"].join(
-  '; ',
-);
-
-/**
- * The policy the dev server's pages get as a header. Vite injects inline scripts (React refresh) and
- * inline styles and talks to its HMR socket, so only those are relaxed, and only in development.
- */
-export const DEV_CSP = [
-  ...COMMON,
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self' ws://localhost:* ws://127.0.0.1:*",
-].join('; ');
+// The page's policy is one definition for the desktop window and the web server; the build reads it here.
+export { DEV_CSP, PRODUCTION_CSP } from '../server/csp';

@@ -3,6 +3,7 @@ import { debugParse } from '../agent/parser/debug-parse';
 import { eventsCommand, runsCommand, showCommand } from './inspect-commands';
 import { type CliIo, EXIT, processIo } from './io';
 import { cancelCommand, continueCommand, runCommand } from './run-command';
+import { serveCommand } from './serve-command';
 
 const USAGE = `Usage: hermes-studio <command> [options]
 
@@ -19,6 +20,8 @@ Commands:
   events <runId>      a run's stored events (--json: NDJSON, large outputs in full)
   debug parse         read assistant messages ({content, tool_calls}) on stdin and print
                       the decisions parsed from each (--ndjson: one message per line)
+  serve [--port P] [--host H]  the web UI and the HTTP + SSE API, on 127.0.0.1 unless --host says
+                      otherwise (then every API request needs the printed token); --port 0 picks a free port
 
 Options:
   --json                 NDJSON output (one event per line)
@@ -52,6 +55,8 @@ const OPTIONS = {
   always: { type: 'boolean' },
   'data-dir': { type: 'string' },
   'model-script': { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
 } as const;
 
 /** Runs one CLI invocation and returns its exit code. Never throws for bad input. */
@@ -126,6 +131,17 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       return needs(1, 'a run id') ? showCommand(rest[0] ?? '', flags, io) : EXIT.usage;
     case 'events':
       return needs(1, 'a run id') ? eventsCommand(rest[0] ?? '', flags, io) : EXIT.usage;
+    case 'serve':
+      return needs(0, 'no arguments (options: --port, --host, --data-dir)')
+        ? serveCommand(
+            {
+              ...(values.port !== undefined ? { port: values.port } : {}),
+              ...(values.host !== undefined ? { host: values.host } : {}),
+              ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
+            },
+            io,
+          )
+        : EXIT.usage;
     case 'debug':
       if (rest[0] !== 'parse' || rest.length !== 1) {
         io.error(`debug takes one subcommand: parse\n\n${USAGE}`);

@@ -45,7 +45,8 @@ export interface ConfigFlags {
   modelScript?: string;
 }
 
-const settingsSchema = z
+/** What `<data dir>/settings.json` may hold; every field optional. */
+export const settingsSchema = z
   .object({
     baseUrl: z.string(),
     model: z.string(),
@@ -90,6 +91,13 @@ export function defaultContextWindow(model: string): number {
 
 export type ConfigResult = { ok: true; config: RunConfig } | { ok: false; error: string };
 
+/** Fallbacks a caller supplies: the escalation mode, and a key kept outside the environment (the OS keychain). */
+export interface ConfigDefaults {
+  escalation: EscalationMode;
+  /** Used when the environment holds no key; never written anywhere by the config. */
+  storedApiKey?: string;
+}
+
 /**
  * Flags win, then the environment (with a `.env` file in `cwd` under the real environment), then
  * `<data dir>/settings.json`, then defaults. Every error is one line that says what to fix.
@@ -98,7 +106,7 @@ export function resolveConfig(
   flags: ConfigFlags,
   processEnv: NodeJS.ProcessEnv,
   cwd: string,
-  defaults: { escalation: EscalationMode } = { escalation: 'fail' },
+  defaults: ConfigDefaults = { escalation: 'fail' },
 ): ConfigResult {
   const dotEnv = readDotEnv(join(cwd, '.env'));
   if (!dotEnv.ok) return dotEnv;
@@ -144,7 +152,10 @@ export function resolveConfig(
     return { ok: false, error: `--api-key-env names ${flags.apiKeyEnv}, but that variable is not set` };
   }
   const apiKey =
-    env[apiKeyEnv] || (apiKeyEnv === 'LLM_API_KEY' ? env.OPENAI_API_KEY : undefined) || undefined;
+    env[apiKeyEnv] ||
+    (apiKeyEnv === 'LLM_API_KEY' ? env.OPENAI_API_KEY : undefined) ||
+    defaults.storedApiKey ||
+    undefined;
   if (!flags.modelScript && !apiKey && new URL(baseUrl).hostname === 'api.openai.com') {
     return {
       ok: false,
@@ -176,6 +187,12 @@ export function resolveConfig(
       ...(flags.modelScript ? { modelScript: flags.modelScript } : {}),
     },
   };
+}
+
+/** The environment config reads: a `.env` file in `cwd` under the real environment (an unreadable `.env` counts as empty). */
+export function effectiveEnv(processEnv: NodeJS.ProcessEnv, cwd: string): NodeJS.ProcessEnv {
+  const dotEnv = readDotEnv(join(cwd, '.env'));
+  return { ...(dotEnv.ok ? dotEnv.values : {}), ...processEnv };
 }
 
 /** The data folder alone, for commands that only read the log: `--data-dir`, `HERMES_DATA_DIR` (also from `.env`), default. */

@@ -33,6 +33,9 @@ export type Continuation =
 
 export type RunResult = { ok: true; runId: string; outcome: LoopOutcome } | { ok: false; error: string };
 
+/** A run under way: its id now, its result when it stops. */
+export type Launched = { ok: true; runId: string; done: Promise<RunResult> } | { ok: false; error: string };
+
 /**
  * Starts, continues and cancels runs. One process drives a run at a time (a lease in the store, with
  * a heartbeat); pauses are events, so a run can be continued here, in another process, or after a crash.
@@ -40,7 +43,8 @@ export type RunResult = { ok: true; runId: string; outcome: LoopOutcome } | { ok
 export class RunManager {
   readonly #runtime: Runtime;
   readonly #owner: Ownership;
-  readonly #active = new Map<string, AbortController>();
+  /** Runs driven here: how to stop each, and when it has stopped. */
+  readonly #active = new Map<string, { controller: AbortController; stopped: Promise<unknown> }>();
   #poll: NodeJS.Timeout | undefined;
 
   constructor(runtime: Runtime, owner: Ownership = processOwner()) {
@@ -50,6 +54,15 @@ export class RunManager {
 
   /** Starts a run of `task` and drives it until it finishes or pauses. */
   async start(config: RunConfig, task: string, hooks: RunHooks = {}): Promise<RunResult> {
+    const launched = this.launch(config, task, hooks);
+    return launched.ok ? launched.done : launched;
+  }
+
+  /**
+   * Starts a run and returns at once with its id (its `run.started` is already in the log); `done`
+   * settles when the run finishes or pauses. For callers that follow runs by their events (the UI).
+   */
+  launch(config: RunConfig, task: string, hooks: RunHooks = {}, parentRunId?: string): Launched {
     const model = createModel(config);
     if (!model.ok) return { ok: false, error: model.error };
     const runId = newRunId();
@@ -57,11 +70,12 @@ export class RunManager {
     mkdirSync(workspace, { recursive: true });
     this.#claim(runId);
     const unsubscribe = this.#follow(runId, hooks);
-    return this.#drive(runId, config, hooks, unsubscribe, (deps) =>
+    const done = this.#drive(runId, config, hooks, unsubscribe, (deps) =>
       AgentLoop.start(
         {
           runId,
           task,
+          ...(parentRunId ? { parentRunId } : {}),
           workspace,
           maxRounds: config.maxRounds,
           tools: this.#runtime.registry.names(),
@@ -72,6 +86,7 @@ export class RunManager {
         { ...deps, model: model.model },
       ),
     );
+    return { ok: true, runId, done };
   }
 
   /** Records a person's answer (or a resume after a crash) and drives the run on from its log. */
@@ -82,6 +97,18 @@ export class RunManager {
     by: string,
     hooks: RunHooks = {},
   ): Promise<RunResult> {
+    const proceeding = this.proceed(runId, config, action, by, hooks);
+    return proceeding.ok ? proceeding.done : proceeding;
+  }
+
+  /** Like `continue`, but returns once the answer is recorded; `done` settles when the run stops again. */
+  proceed(
+    runId: string,
+    config: RunConfig,
+    action: Continuation,
+    by: string,
+    hooks: RunHooks = {},
+  ): Launched {
     const events = this.#runtime.store.events(runId, { expand: true });
     const state = foldEvents(events);
     if (!state) return { ok: false, error: `no run with id ${runId} (list them with: hermes-studio runs)` };
@@ -118,9 +145,10 @@ export class RunManager {
       reason: response ? `${response.kind} answered` : 'crash recovery',
     });
     store.flush();
-    return this.#drive(runId, config, hooks, unsubscribe, (deps) =>
+    const done = this.#drive(runId, config, hooks, unsubscribe, (deps) =>
       AgentLoop.fromLog(runId, { ...deps, model: model.model }),
     );
+    return { ok: true, runId, done };
   }
 
   /**
@@ -131,8 +159,10 @@ export class RunManager {
     const store = this.#runtime.store;
     const local = this.#active.get(runId);
     if (local) {
-      local.abort();
-      return { ok: true };
+      local.controller.abort();
+      await local.stopped;
+      // It may have paused just before the abort reached it; then it is ended below like any paused run.
+      if (store.run(runId)?.status === 'cancelled') return { ok: true };
     }
     const state = foldEvents(store.events(runId, { expand: true }));
     if (!state) return { ok: false, error: `no run with id ${runId}` };
@@ -227,7 +257,8 @@ export class RunManager {
   ): Promise<RunResult> {
     this.#runtime.host.warmUp();
     const controller = new AbortController();
-    this.#active.set(runId, controller);
+    let stop: (value: unknown) => void = () => {};
+    this.#active.set(runId, { controller, stopped: new Promise((resolve) => (stop = resolve)) });
     this.#startPolling();
     const heartbeat = setInterval(() => this.#claim(runId), HEARTBEAT_MS);
     heartbeat.unref();
@@ -250,6 +281,7 @@ export class RunManager {
       if (this.#active.size === 0) this.#stopPolling();
       this.#runtime.store.releaseRun(runId, this.#owner.id);
       unsubscribe();
+      stop(undefined);
     }
   }
 
@@ -271,7 +303,7 @@ export class RunManager {
   /** Another process may ask for a cancel through the store; runs driven here look for that. */
   #startPolling(): void {
     this.#poll ??= setInterval(() => {
-      for (const [runId, controller] of this.#active) {
+      for (const [runId, { controller }] of this.#active) {
         if (this.#runtime.store.lease(runId)?.cancelRequested) controller.abort();
       }
     }, CANCEL_POLL_MS);

@@ -1,0 +1,58 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
+import { settingsFile, settingsSchema } from './config';
+
+/** Fields a caller may change; anything else already in the file is kept as it is. */
+export type SettingsPatch = Partial<z.infer<typeof settingsSchema>>;
+
+export type SettingsRead = { ok: true; values: Record<string, unknown> } | { ok: false; error: string };
+
+/** The settings file as it stands, unknown keys included; a missing file is empty settings. */
+export function readSettingsFile(dataDir: string): SettingsRead {
+  const file = settingsFile(dataDir);
+  if (!existsSync(file)) return { ok: true, values: {} };
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return { ok: false, error: `the settings file ${file} is not valid JSON: ${(error as Error).message}` };
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) {
+    return { ok: false, error: `the settings file ${file} does not hold a JSON object` };
+  }
+  return { ok: true, values: json as Record<string, unknown> };
+}
+
+/**
+ * Merges `patch` into the settings file (per-tool policies merge tool by tool), checks the result with
+ * the same schema the run configuration reads it with, and replaces the file in one rename, so a crash
+ * never leaves half a file behind.
+ */
+export function writeSettings(
+  dataDir: string,
+  patch: SettingsPatch,
+): { ok: true } | { ok: false; error: string } {
+  const current = readSettingsFile(dataDir);
+  if (!current.ok) return current;
+  const merged: Record<string, unknown> = { ...current.values, ...patch };
+  if (patch.toolPolicies) {
+    const before = current.values.toolPolicies;
+    merged.toolPolicies = {
+      ...(before && typeof before === 'object' ? (before as Record<string, unknown>) : {}),
+      ...patch.toolPolicies,
+    };
+  }
+  const checked = settingsSchema.safeParse(merged);
+  if (!checked.success) {
+    return {
+      ok: false,
+      error: `these settings are not valid: ${z.prettifyError(checked.error).replace(/\n/g, '; ')}`,
+    };
+  }
+  const file = settingsFile(dataDir);
+  const temporary = `${file}.${process.pid}.tmp`;
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(temporary, `${JSON.stringify(merged, null, 2)}\n`);
+  renameSync(temporary, file);
+  return { ok: true };
+}
