@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { benchCompression } from './compression';
 import { benchContextShare } from './context-share';
+import { benchGraphRender } from './graph-render';
 import { benchKillResume } from './kill-resume';
 import { benchLoopOverhead } from './loop-overhead';
 import type { BenchResult } from './result';
@@ -14,6 +15,7 @@ const suites: { title: string; run: () => Promise<BenchResult[]> }[] = [
   { title: 'Context: peak share of the window over a long run', run: benchContextShare },
   { title: 'Context: observation compression and token counting', run: benchCompression },
   { title: 'Crash safety: runs killed at random moments and resumed', run: benchKillResume },
+  { title: 'Renderer: run graph in Chromium', run: benchGraphRender },
 ];
 
 function cell(result: BenchResult): string[] {

@@ -1,0 +1,2 @@
+export type { InspectorProps } from './Inspector';
+export { Inspector } from './Inspector';
