@@ -29,7 +29,9 @@ for (const [name, args] of stages) {
   const started = Date.now();
   process.stdout.write(`\n== ${name} ==\n`);
   const { status } = spawnSync('npx', args, { stdio: 'inherit' });
-  process.stdout.write(`== ${name}: ${status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  process.stdout.write(
+    `== ${name}: ${status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+  );
   if (status !== 0) {
     failedStage = name;
     break;

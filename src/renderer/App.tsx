@@ -1,30 +1,69 @@
 import { useEffect } from 'react';
-import { useStore } from 'zustand';
-import { EventList } from './EventList';
-import { RunsList } from './RunsList';
-import type { RunsStore } from './runs-store';
+import { ChatPane } from './chat/ChatPane';
+import { RequestDialog } from './dialogs/RequestDialog';
+import { RunView } from './run-view/RunView';
+import { RunsList } from './runs/RunsList';
+import { SettingsPanel } from './settings/SettingsPanel';
+import { ErrorBanner } from './shell/ErrorBanner';
+import { InterruptedBanner } from './shell/InterruptedBanner';
+import { TopBar } from './shell/TopBar';
+import { followAddress } from './state/address';
+import { useApi } from './state/api-context';
+import { followNotices } from './state/follow-notices';
+import { loadInterrupted, loadPending, usePendingFor } from './state/pending-store';
+import { loadFinishedStats } from './state/run-stats';
+import { loadRuns, useRuns } from './state/runs-store';
+import { loadSettings } from './state/settings-store';
+import { showRequest, useView } from './state/view-store';
 
-// No push subscription exists yet, so runs started from the CLI show up by polling.
-const REFRESH_MS = 3_000;
-
-export function App({ store }: { store: RunsStore }) {
-  const refresh = useStore(store, (state) => state.refresh);
+/** The window: runs on the left, the chat, then the open run's graph, replay and inspector. */
+export function App() {
+  const api = useApi();
 
   useEffect(() => {
-    void refresh();
-    const timer = setInterval(() => void refresh(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [refresh]);
+    const stopNotices = followNotices(api);
+    const stopAddress = followAddress();
+    void loadRuns(api);
+    void loadPending(api);
+    void loadInterrupted(api);
+    void loadSettings(api);
+    return () => {
+      stopNotices();
+      stopAddress();
+    };
+  }, [api]);
+
+  const runs = useRuns((state) => state.runs);
+  useEffect(() => {
+    void loadFinishedStats(api, runs);
+  }, [api, runs]);
+
+  useOpenRequestOfOpenRun();
 
   return (
     <div className="app">
-      <p className="notice">
-        Runs are started from the command line for now: <code>npx hermes-studio run "&lt;task&gt;"</code>
-      </p>
+      <TopBar />
+      <InterruptedBanner />
+      <ErrorBanner />
       <main className="panes">
-        <RunsList store={store} />
-        <EventList store={store} />
+        <RunsList />
+        <ChatPane />
+        <RunView />
       </main>
+      <RequestDialog />
+      <SettingsPanel />
     </div>
   );
+}
+
+/** A request of the run the person is looking at opens its dialog, unless they closed it before. */
+function useOpenRequestOfOpenRun(): void {
+  const openRunId = useView((state) => state.openRunId);
+  const pending = usePendingFor(openRunId);
+  const requestId = pending?.request.requestId;
+  const dismissed = useView((state) => (requestId ? state.dismissedRequests.has(requestId) : false));
+  const dialogOpen = useView((state) => state.dialogRunId !== undefined || state.settingsOpen);
+  useEffect(() => {
+    if (pending && !dismissed && !dialogOpen) showRequest(pending.runId);
+  }, [pending, dismissed, dialogOpen]);
 }

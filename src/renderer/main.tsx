@@ -1,20 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { bridgedApi } from './hermes-bridge';
-import { createRunsStore } from './runs-store';
-import './styles.css';
+import { connectApi } from './api/connect';
+import { ApiProvider } from './state/api-context';
+import './styles/base.css';
+import './styles/runs.css';
+import './styles/chat.css';
+import './styles/run-view.css';
+import './styles/dialogs.css';
 
 const root = document.getElementById('root');
 if (root) {
-  const api = bridgedApi();
+  const api = connectApi();
   createRoot(root).render(
     <StrictMode>
-      {api ? (
-        <App store={createRunsStore(api)} />
-      ) : (
-        <p className="notice">This page needs the Hermes Studio desktop app: no API bridge was found.</p>
-      )}
+      <ApiProvider api={api}>
+        <App />
+      </ApiProvider>
     </StrictMode>,
   );
 }

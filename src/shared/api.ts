@@ -172,7 +172,10 @@ export const hermesContract = {
     response: actionResult,
   },
   testConnection: {
-    request: z.strictObject({ baseUrl: z.url({ protocol: /^https?$/ }), model: z.string().max(200).optional() }),
+    request: z.strictObject({
+      baseUrl: z.url({ protocol: /^https?$/ }),
+      model: z.string().max(200).optional(),
+    }),
     response: z.custom<{ ok: true; models: string[]; message: string } | { ok: false; error: string }>(),
   },
   detectLocalServers: { request: z.strictObject({}), response: z.custom<LocalServer[]>() },

@@ -1,16 +1,8 @@
+import { EARLIER_TURNS, ownMessage } from '../../shared/conversation';
 import type { EventStore } from '../store/event-store';
 
-/** How a follow-up's task begins; the person's own message follows the first blank line. */
-export const EARLIER_TURNS = 'Earlier in this conversation —';
 const MAX_TURNS = 3;
 const MAX_TEXT = 400;
-
-/** The person's own message of a run's task, without the earlier turns a follow-up carries. */
-export function ownMessage(task: string): string {
-  if (!task.startsWith(`${EARLIER_TURNS}\n`)) return task;
-  const blank = task.indexOf('\n\n');
-  return blank === -1 ? task : task.slice(blank + 2);
-}
 
 /**
  * The task of a chat follow-up: the last few turns (each the person's message and the run's answer,

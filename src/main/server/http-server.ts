@@ -124,6 +124,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         for (const end of streams) end();
         server.close(() => resolve());
         server.closeIdleConnections();
+        // A browser may hold a keep-alive request open; shutting down must not wait on it.
+        setTimeout(() => server.closeAllConnections(), 1_000).unref();
       }),
   };
 }
