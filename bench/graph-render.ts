@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
+import { launchChromium } from '../e2e/support/browser';
 import { syntheticRun } from '../src/shared/graph/test-events';
-import { launchChromium, openHarness, showEvents } from './graph-page/browser';
+import { openHarness, showEvents } from './graph-page/browser';
 import { buildHarness, serveFolder } from './graph-page/serve';
 import type { BenchResult } from './result';
 

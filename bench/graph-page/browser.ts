@@ -1,22 +1,5 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { HermesEvent } from '../../src/shared/events';
-
-/** Debian's Chromium, headless, as STACK.md says works on these machines. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
 
 /** A new page on the harness, ready for events. */
 export async function openHarness(browser: Browser, url: string): Promise<Page> {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { launchChromium } from '../../e2e/support/browser';
 import { syntheticRun } from '../../src/shared/graph/test-events';
-import { launchChromium, openHarness, showEvents } from './browser';
+import { openHarness, showEvents } from './browser';
 import { buildHarness, serveFolder } from './serve';
 
 /**

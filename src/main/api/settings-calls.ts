@@ -1,6 +1,6 @@
 import type { ActionResult, HermesParsedRequest, LocalServer, SettingsView } from '../../shared/api';
-import { DEFAULTS, defaultContextWindow, effectiveEnv, settingsSchema } from '../runs/config';
-import { readSettingsFile, writeSettings } from '../runs/settings-store';
+import { DEFAULTS, defaultContextWindow, effectiveEnv } from '../runs/config';
+import { readSettingsFile, settingsSchema, writeSettings } from '../runs/settings-store';
 import { resolvePolicy } from '../tools/approval';
 import type { HandlerDeps } from './types';
 

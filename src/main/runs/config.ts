@@ -1,13 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
-import { z } from 'zod';
 import type { ContextSettings, EscalationMode } from '../../shared/events';
 import type { AlwaysAllowed } from '../tools/approval';
 import type { ApprovalPolicy } from '../tools/types';
 import { defaultDataDir } from './data-dir';
+import { APPROVAL_MODES, readSettings } from './settings-store';
 
-export const APPROVAL_MODES = ['ask', 'auto', 'deny'] as const;
 export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 
 /** Everything a run needs to know, resolved once. Holds the key itself: never log or store this object. */
@@ -46,25 +45,6 @@ export interface ConfigFlags {
 }
 
 /** What `<data dir>/settings.json` may hold; every field optional. */
-export const settingsSchema = z
-  .object({
-    baseUrl: z.string(),
-    model: z.string(),
-    apiKeyEnv: z.string(),
-    temperature: z.number().min(0).max(2),
-    maxRounds: z.number().int().positive(),
-    contextTokens: z.number().int().min(1_000),
-    contextShare: z.number().min(0.05).max(0.95),
-    replanEvery: z.number().int().min(0),
-    approvals: z.enum(APPROVAL_MODES),
-    escalation: z.enum(['ask', 'fail']),
-    toolPolicies: z.record(z.string(), z.enum(['allow', 'ask', 'deny'])),
-    alwaysAllow: z.array(z.object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) })),
-    stream: z.boolean(),
-    timeoutMs: z.number().int().positive(),
-  })
-  .partial();
-
 export const DEFAULTS = {
   baseUrl: 'https://api.openai.com/v1',
   model: 'gpt-4o-mini',
@@ -112,7 +92,7 @@ export function resolveConfig(
   if (!dotEnv.ok) return dotEnv;
   const env: NodeJS.ProcessEnv = { ...dotEnv.values, ...processEnv };
   const dataDir = dataDirFrom(flags, env);
-  const settings = readSettings(settingsFile(dataDir));
+  const settings = readSettings(dataDir);
   if (!settings.ok) return settings;
   const file = settings.values;
 
@@ -225,37 +205,4 @@ function readDotEnv(
   } catch (error) {
     return { ok: false, error: `cannot read ${file}: ${(error as Error).message}` };
   }
-}
-
-export function settingsFile(dataDir: string): string {
-  return join(dataDir, 'settings.json');
-}
-
-/** Adds a call the person chose to always allow to the settings file, keeping everything else in it. */
-export function rememberAlwaysAllowed(dataDir: string, entry: AlwaysAllowed): void {
-  const file = settingsFile(dataDir);
-  const current = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  const list = Array.isArray(current.alwaysAllow) ? current.alwaysAllow : [];
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, `${JSON.stringify({ ...current, alwaysAllow: [...list, entry] }, null, 2)}\n`);
-}
-
-function readSettings(
-  file: string,
-): { ok: true; values: z.infer<typeof settingsSchema> } | { ok: false; error: string } {
-  if (!existsSync(file)) return { ok: true, values: {} };
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    return { ok: false, error: `the settings file ${file} is not valid JSON: ${(error as Error).message}` };
-  }
-  const parsed = settingsSchema.safeParse(json);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      error: `the settings file ${file} has bad values: ${z.prettifyError(parsed.error).replace(/\n/g, '; ')}`,
-    };
-  }
-  return { ok: true, values: parsed.data };
 }

@@ -6,11 +6,11 @@ import { defaultRetryPolicy } from '../agent/model-caller';
 import type { RunState } from '../agent/run-state';
 import { buildReport, foldEvents } from '../agent/run-state';
 import type { RunConfig } from './config';
-import { rememberAlwaysAllowed } from './config';
 import { workspaceDir } from './data-dir';
 import { newRunId } from './ids';
 import { type Ownership, processOwner } from './ownership';
 import { createModel, type Runtime } from './runtime';
+import { rememberAlwaysAllowed } from './settings-store';
 
 /** Tool calls of one response that run at once. */
 const MAX_CONCURRENT_TOOLS = 8;

@@ -1,6 +1,33 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
-import { settingsFile, settingsSchema } from './config';
+import type { AlwaysAllowed } from '../tools/approval';
+
+export const APPROVAL_MODES = ['ask', 'auto', 'deny'] as const;
+
+/** What settings.json may hold; every field optional. */
+export const settingsSchema = z
+  .object({
+    baseUrl: z.string(),
+    model: z.string(),
+    apiKeyEnv: z.string(),
+    temperature: z.number().min(0).max(2),
+    maxRounds: z.number().int().positive(),
+    contextTokens: z.number().int().min(1_000),
+    contextShare: z.number().min(0.05).max(0.95),
+    replanEvery: z.number().int().min(0),
+    approvals: z.enum(APPROVAL_MODES),
+    escalation: z.enum(['ask', 'fail']),
+    toolPolicies: z.record(z.string(), z.enum(['allow', 'ask', 'deny'])),
+    alwaysAllow: z.array(z.object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) })),
+    stream: z.boolean(),
+    timeoutMs: z.number().int().positive(),
+  })
+  .partial();
+
+export function settingsFile(dataDir: string): string {
+  return join(dataDir, 'settings.json');
+}
 
 /** Fields a caller may change; anything else already in the file is kept as it is. */
 export type SettingsPatch = Partial<z.infer<typeof settingsSchema>>;
@@ -55,4 +82,28 @@ export function writeSettings(
   writeFileSync(temporary, `${JSON.stringify(merged, null, 2)}\n`);
   renameSync(temporary, file);
   return { ok: true };
+}
+
+/** The settings file checked against the schema, for resolving a run's configuration. */
+export function readSettings(
+  dataDir: string,
+): { ok: true; values: SettingsPatch } | { ok: false; error: string } {
+  const read = readSettingsFile(dataDir);
+  if (!read.ok) return read;
+  const parsed = settingsSchema.safeParse(read.values);
+  if (!parsed.success) {
+    const problems = z.prettifyError(parsed.error).replace(/\n/g, '; ');
+    return { ok: false, error: `the settings file ${settingsFile(dataDir)} has bad values: ${problems}` };
+  }
+  return { ok: true, values: parsed.data };
+}
+
+/** Adds a call the person chose to always allow, keeping everything else in the file. */
+export function rememberAlwaysAllowed(
+  dataDir: string,
+  entry: AlwaysAllowed,
+): { ok: true } | { ok: false; error: string } {
+  const read = readSettings(dataDir);
+  if (!read.ok) return read;
+  return writeSettings(dataDir, { alwaysAllow: [...(read.values.alwaysAllow ?? []), entry] });
 }

@@ -1,14 +1,5 @@
-import type { GraphNode } from '../../shared/graph';
+import { type GraphNode, STATUS_WORDS } from '../../shared/graph';
 import { formatDuration } from '../inspector/format';
-
-const STATUS_WORDS = {
-  running: 'running',
-  ok: 'done',
-  failed: 'failed',
-  waiting: 'waiting',
-  denied: 'denied',
-  cancelled: 'cancelled',
-} as const;
 
 /** What a node shows beside its title: a tool call's duration, else its state in a word. */
 export function nodeMeta(node: GraphNode): string {

@@ -21,7 +21,8 @@ export type NodeChange = Partial<Pick<NodeSpec, 'kind' | 'name' | 'title' | 'sub
   status?: NodeStatus | null;
 };
 
-const STATUS_WORDS: Record<NodeStatus, string> = {
+/** A node status in the words the window shows (and node names end with). */
+export const STATUS_WORDS: Record<NodeStatus, string> = {
   running: 'running',
   ok: 'done',
   failed: 'failed',

@@ -1,5 +1,6 @@
 export type { GraphBuilder } from './builder';
 export { createGraphBuilder } from './builder';
+export { STATUS_WORDS } from './graph-store';
 export { LANE_PITCH, NODE_SIZES, ROW_GAP } from './layout';
 export type { ProjectOptions } from './project';
 export { projectRun } from './project';
