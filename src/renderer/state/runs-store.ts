@@ -22,7 +22,8 @@ export async function loadRuns(api: HermesApi): Promise<void> {
   }
   loading = (async () => {
     try {
-      useRuns.setState({ runs: await api.listRuns({}), loaded: true, error: undefined });
+      const listed = await api.listRuns({});
+      useRuns.setState((state) => ({ runs: newerOf(listed, state.runs), loaded: true, error: undefined }));
     } catch (error) {
       useRuns.setState({ loaded: true, error: `The runs could not be listed: ${messageOf(error)}` });
     }
@@ -33,6 +34,18 @@ export async function loadRuns(api: HermesApi): Promise<void> {
     reloadAfter = false;
     await loadRuns(api);
   }
+}
+
+/**
+ * A list fetched a moment ago can be older than events that arrived meanwhile: a row already past
+ * the listed one (a pause applied while the list was in flight) is kept.
+ */
+function newerOf(listed: RunSummary[], current: RunSummary[]): RunSummary[] {
+  const known = new Map(current.map((run) => [run.runId, run]));
+  return listed.map((run) => {
+    const local = known.get(run.runId);
+    return local && local.lastSeq > run.lastSeq ? local : run;
+  });
 }
 
 /**
