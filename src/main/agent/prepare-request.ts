@@ -22,16 +22,20 @@ export async function prepareRequest(
   mode: ModelMode,
   ctx: PrepareContext,
 ): Promise<AssembledRequest> {
-  const evictions = planEvictions(ctx.state, round, mode, ctx);
+  const request = assembleRequest(ctx.state, round, mode, ctx);
+  const evictions = planEvictions(ctx.state, round, ctx, request);
   for (const eviction of evictions) ctx.emit({ type: 'context.updated', op: 'evict', ...eviction });
   const reason = replanReason(ctx.state, round, evictions.length > 0);
-  if (reason) await replan(round, mode, reason, ctx);
+  if (evictions.length === 0 && !reason) return request;
+  // The log changed since the request was assembled; the plan is asked with the context as it now stands.
+  const trimmed = evictions.length > 0 ? assembleRequest(ctx.state, round, mode, ctx) : request;
+  if (!reason) return trimmed;
+  await replan(reason, trimmed, ctx);
   return assembleRequest(ctx.state, round, mode, ctx);
 }
 
 /** Asks the model for a short plan; when that fails or says nothing, writes one from the log. */
-async function replan(round: number, mode: ModelMode, reason: string, ctx: PrepareContext): Promise<void> {
-  const current = assembleRequest(ctx.state, round, mode, ctx);
+async function replan(reason: string, current: AssembledRequest, ctx: PrepareContext): Promise<void> {
   const result = await ctx.model.complete({
     messages: replanMessages(current.messages),
     ...(current.tools ? { tools: current.tools } : {}),

@@ -57,7 +57,7 @@ export function assembleRequest(
 }
 
 /**
- * What to leave out once round `round`'s request is over the budget (the window × the target share);
+ * What to leave out once round `round`'s `request` (as assembled from the log) is over the budget (the window × the target share);
  * it then goes down to three quarters of the budget. Kept
  * always: the system prompt, the task, the plan, the person's answers and the last two rounds. Goes
  * first: the oldest successful tool results, then the oldest failures (they say what not to retry),
@@ -66,10 +66,9 @@ export function assembleRequest(
 export function planEvictions(
   state: RunState,
   round: number,
-  mode: ModelMode,
   deps: ContextDeps,
+  request: AssembledRequest,
 ): Eviction[] {
-  const request = assembleRequest(state, round, mode, deps);
   const budget = Math.floor(state.context.windowTokens * state.context.targetShare);
   if (request.tokens <= budget) return [];
   // Down to three quarters of the budget, not just under it: otherwise every later round would evict
