@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { messageOf } from '../api/errors';
+import { FormError } from '../shell/FormError';
 import { useApi } from '../state/api-context';
 import { followRun } from '../state/events-store';
 import { loadRuns } from '../state/runs-store';
@@ -73,11 +74,7 @@ export function Composer({ parentRunId, busy }: { parentRunId: string | undefine
           ? 'The agent is still on this task; a follow-up can be sent when it finishes.'
           : 'Enter to run, Shift+Enter for a new line.'}
       </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { Markdown } from '../markdown/Markdown';
+import { FormError } from '../shell/FormError';
 import { useEvents, useRunEvents } from '../state/events-store';
 import { useRuns } from '../state/runs-store';
 import { useStream } from '../state/stream-store';
@@ -45,11 +46,7 @@ const RunTurn = memo(function RunTurn({ runId, last }: { runId: string; last: bo
       {items.map((item) => (
         <Item key={item.key} item={item} />
       ))}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {streaming && (
         <div className="message agent streaming">
           <p>{streaming}</p>

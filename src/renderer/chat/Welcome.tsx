@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { messageOf } from '../api/errors';
+import { FormError } from '../shell/FormError';
 import { useApi } from '../state/api-context';
 import { followRun } from '../state/events-store';
 import { loadRuns } from '../state/runs-store';
@@ -56,11 +57,7 @@ export function Welcome() {
         The demo replays a recorded model answering a sales question with the real demo tools. It is a
         recording: no model is called.
       </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { PendingRequest } from '../../shared/api';
 import { messageOf } from '../api/errors';
+import { FormError } from '../shell/FormError';
 import { useApi } from '../state/api-context';
 import { parseArguments } from './json-arguments';
 import { Modal } from './Modal';
@@ -107,11 +108,7 @@ export function ApprovalDialog({
           onChange={(event) => onDraft({ ...draft, reason: event.target.value })}
         />
       </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="dialog-actions">
         <button type="button" className="button danger" disabled={busy} onClick={deny}>
           Deny

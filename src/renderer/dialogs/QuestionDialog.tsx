@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PendingRequest } from '../../shared/api';
 import { messageOf } from '../api/errors';
+import { FormError } from '../shell/FormError';
 import { useApi } from '../state/api-context';
 import { Modal } from './Modal';
 
@@ -64,11 +65,7 @@ export function QuestionDialog({
             }}
           />
         </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
             Later

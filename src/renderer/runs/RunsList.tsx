@@ -1,6 +1,7 @@
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { ownMessage } from '../../shared/conversation';
 import type { RunStatus, RunSummary } from '../../shared/events';
+import { FormError } from '../shell/FormError';
 import { useRunEvents } from '../state/events-store';
 import { usePending } from '../state/pending-store';
 import { type RunStats, tokensSoFar, useRunStats } from '../state/run-stats';
@@ -66,11 +67,7 @@ export function RunsList() {
           {waiting === 1 ? '1 run is waiting for you' : `${waiting} runs are waiting for you`}
         </p>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {loaded && shown.length === 0 && !error ? (
         <p className="empty">
           {runs.length === 0 ? 'No runs yet. Type a task to start one.' : 'No run matches.'}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { LocalServer } from '../../shared/api';
 import { messageOf } from '../api/errors';
+import { FormError } from '../shell/FormError';
 import { useApi } from '../state/api-context';
 
 type Outcome = { ok: boolean; text: string } | undefined;
@@ -67,11 +68,7 @@ export function ConnectionTools({
           {test.text}
         </p>
       )}
-      {detectError && (
-        <p className="form-error" role="alert">
-          {detectError}
-        </p>
-      )}
+      <FormError message={detectError} />
       {servers && servers.length === 0 && (
         <p className="field-hint" role="status">
           No local server answered on the usual ports (Ollama 11434, LM Studio 1234).

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SettingsView } from '../../shared/api';
 import { messageOf } from '../api/errors';
 import { Modal } from '../dialogs/Modal';
+import { FormError } from '../shell/FormError';
 import { useApi } from '../state/api-context';
 import { loadSettings, useSettings } from '../state/settings-store';
 import { setSettingsOpen, useView } from '../state/view-store';
@@ -166,11 +167,7 @@ function SettingsForm({ settings, onClose }: { settings: SettingsView; onClose: 
         <legend>Data folder</legend>
         <input type="text" readOnly aria-label="Data folder" className="mono" value={settings.dataDir} />
       </fieldset>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
           Cancel

@@ -1,0 +1,9 @@
+/** An error the person must see, announced to screen readers; nothing when there is none. */
+export function FormError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
+}
