@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDataDir, ofType, runCli } from './support/cli';
@@ -141,6 +141,20 @@ describe('approvals', () => {
     expect(settings.alwaysAllow).toEqual([
       { tool: 'run_command', arguments: { command: 'echo made > one.txt' } },
     ]);
+  });
+
+  it('a settings file that cannot be read stops "always" before anything is recorded', async () => {
+    const { base, dataDir } = await scenario([{ tool_calls: [touch('one.txt')] }, { content: 'made' }]);
+    const first = await runCli(['run', 'make a file', ...base]);
+    const runId = first.events[0]?.runId ?? '';
+    writeFileSync(join(dataDir, 'settings.json'), '{ not json');
+    const refused = await runCli(['approve', runId, '--always', '--json', '--data-dir', dataDir]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/settings file .* is not valid JSON/);
+    expect(refused.events).toHaveLength(0);
+    writeFileSync(join(dataDir, 'settings.json'), '{}');
+    const show = await runCli(['show', runId, '--data-dir', dataDir]);
+    expect(show.stdout).toMatch(/status\s+paused/);
   });
 });
 

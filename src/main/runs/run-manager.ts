@@ -126,20 +126,22 @@ export class RunManager {
       this.#runtime.store.releaseRun(runId, this.#owner.id);
       return { ok: false, error: model.error };
     }
+    const call = state.pendingRequest?.toolCall;
+    if (response?.scope === 'always' && call) {
+      // Remembered before anything is recorded: a choice that could not be saved is not half made.
+      const remembered = rememberAlwaysAllowed(this.#runtime.dataDir, {
+        tool: call.name,
+        arguments: response.editedArguments ?? call.arguments,
+      });
+      if (!remembered.ok) {
+        this.#runtime.store.releaseRun(runId, this.#owner.id);
+        return { ok: false, error: `"always allow" could not be saved: ${remembered.error}` };
+      }
+    }
     model.model.continueAfter?.(state.rounds.filter((round) => round.response).length);
     const store = this.#runtime.store;
     const unsubscribe = this.#follow(runId, hooks);
-    if (response) {
-      const { scope } = response;
-      store.append(runId, { type: 'human.responded', ...response });
-      if (scope === 'always' && state.pendingRequest?.toolCall) {
-        const call = state.pendingRequest.toolCall;
-        rememberAlwaysAllowed(this.#runtime.dataDir, {
-          tool: call.name,
-          arguments: response.editedArguments ?? call.arguments,
-        });
-      }
-    }
+    if (response) store.append(runId, { type: 'human.responded', ...response });
     store.append(runId, {
       type: 'run.resumed',
       reason: response ? `${response.kind} answered` : 'crash recovery',
