@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import type { EventOf, HermesEvent, RunStatus, RunSummary } from './events';
+import {
+  APPROVAL_MODES,
+  type ApprovalMode,
+  type EventOf,
+  type HermesEvent,
+  type RunStatus,
+  type RunSummary,
+} from './events';
 
 const RUN_STATUSES = [
   'running',
@@ -80,7 +87,7 @@ export interface SettingsView {
   temperature: number;
   maxRounds: number;
   contextTokens: number;
-  approvals: 'ask' | 'auto' | 'deny';
+  approvals: ApprovalMode;
   dataDir: string;
   tools: { name: string; description: string; risk: string; policy: 'allow' | 'ask' | 'deny' }[];
   /** False until a model endpoint is configured: the window then offers the demo. */
@@ -166,7 +173,7 @@ export const hermesContract = {
       apiKey: z.string().max(1_000).optional(),
       maxRounds: z.number().int().min(1).max(1_000).optional(),
       contextTokens: z.number().int().min(1_000).max(10_000_000).optional(),
-      approvals: z.enum(['ask', 'auto', 'deny']).optional(),
+      approvals: z.enum(APPROVAL_MODES).optional(),
       toolPolicies: z.record(z.string().max(100), policy).optional(),
     }),
     response: actionResult,

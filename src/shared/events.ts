@@ -27,7 +27,9 @@ export interface RunReport {
   peakContextShare: number;
 }
 
-export type ApprovalMode = 'ask' | 'auto' | 'deny';
+/** How a run treats tool calls that need approval: ask a person, allow them, or refuse them. */
+export const APPROVAL_MODES = ['ask', 'auto', 'deny'] as const;
+export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 
 /** How a run manages its context window (DESIGN.md §4). */
 export interface ContextSettings {

@@ -1,13 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
-import type { ContextSettings, EscalationMode } from '../../shared/events';
+import {
+  APPROVAL_MODES,
+  type ApprovalMode,
+  type ContextSettings,
+  type EscalationMode,
+} from '../../shared/events';
 import type { AlwaysAllowed } from '../tools/approval';
 import type { ApprovalPolicy } from '../tools/types';
 import { defaultDataDir } from './data-dir';
-import { APPROVAL_MODES, readSettings } from './settings-store';
-
-export type ApprovalMode = (typeof APPROVAL_MODES)[number];
+import { readSettings } from './settings-store';
 
 /** Everything a run needs to know, resolved once. Holds the key itself: never log or store this object. */
 export interface RunConfig {

@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { APPROVAL_MODES } from '../../shared/events';
 import type { AlwaysAllowed } from '../tools/approval';
-
-export const APPROVAL_MODES = ['ask', 'auto', 'deny'] as const;
 
 /** What settings.json may hold; every field optional. */
 export const settingsSchema = z

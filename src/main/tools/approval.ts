@@ -1,9 +1,10 @@
 import { canonicalJson } from '../../shared/canonical-json';
+import type { ApprovalMode } from '../../shared/events';
 import type { ApprovalPolicy, ToolRisk } from './types';
 
 /** How a run treats tool calls: ask the person, approve what would be asked, or refuse it. */
 export interface ApprovalConfig {
-  approvals: 'ask' | 'auto' | 'deny';
+  approvals: ApprovalMode;
   perTool?: Record<string, ApprovalPolicy>;
   /** Calls the person chose to always allow: one tool with exactly these arguments each. */
   alwaysAllow?: readonly AlwaysAllowed[];
